@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { LoggerModule } from 'nestjs-pino';
+import { LocationsModule } from './modules/locations/locations.module';
+import { HealthController } from './platform/health/health.controller';
+import { PlatformModule, type PlatformOptions } from './platform/platform.module';
+
+/** Feature modules, cut by feature (see DESIGN.md). */
+const FEATURES = [LocationsModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    const { config, logger } = options;
+    const servesWeb = config.role !== 'worker' && existsSync(join(config.webDistDir, 'index.html'));
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            logger,
+            // Health probes every few seconds would drown the log.
+            autoLogging: { ignore: (req) => req.url?.startsWith('/api/health') ?? false },
+            customProps: () => ({ module: 'http' }),
+          },
+        }),
+        PlatformModule.forRoot(options),
+        ...(servesWeb
+          ? [ServeStaticModule.forRoot({ rootPath: config.webDistDir, exclude: ['/api/{*path}'], serveStaticOptions: { index: false, maxAge: '1h' } })]
+          : []),
+        ...FEATURES,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

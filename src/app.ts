@@ -1,0 +1,39 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import { z } from 'zod';
+import { AppModule } from './app.module';
+import { EnvelopeInterceptor } from './platform/http/envelope.interceptor';
+import { HttpExceptionFilter } from './platform/http/http-exception.filter';
+import type { PlatformOptions } from './platform/platform.module';
+
+/** Request bodies above this size answer 413; imports go through multipart uploads instead. */
+const BODY_LIMIT = '1mb';
+
+// Default validation messages in Spanish; schemas override them where a field needs its own words.
+z.config(z.locales.es());
+
+/** Builds the Nest application with the HTTP platform of DESIGN.md; `main.ts` and the tests share it. */
+export async function createApp(options: PlatformOptions): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(PinoNestLogger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  // No upgrade-insecure-requests: the embedded default serves plain HTTP on any host name.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: true, parameterLimit: 1000 });
+  app.enableCors({ origin: options.config.corsOrigins.length > 0 ? options.config.corsOrigins : false });
+  app.useGlobalFilters(new HttpExceptionFilter(options.logger.child({ module: 'http' })));
+  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  const openApi = new DocumentBuilder()
+    .setTitle('CotizaLab API')
+    .setDescription('Cotiza y compara exámenes de laboratorio clínico en Chile. Respuestas: { code, data } y, en errores, message, error y errors.')
+    .setVersion('1.0.29')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  return app;
+}

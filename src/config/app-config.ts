@@ -1,0 +1,111 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The three roles one codebase can run as (see DESIGN.md, "Processes"). */
+export const APP_ROLES = ['api', 'worker', 'all'] as const;
+export type AppRole = (typeof APP_ROLES)[number];
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+function urlWithProtocols(protocols: string[]) {
+  return optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+}
+
+function integer(defaultValue: number, min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? String(defaultValue) : v))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
+      message: `must be a whole number between ${min} and ${max}`,
+    })
+    .transform(Number);
+}
+
+const envSchema = z.object({
+  APP_ROLE: z.enum(APP_ROLES).default('all'),
+  PORT: integer(3000, 1, 65535),
+  DATA_DIR: z.string().trim().default('./.data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  EMBEDDED_POSTGRES_PORT: integer(54329, 1024, 65535),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
+  REDIS_PREFIX: z.string().trim().regex(/^[\w:.-]+$/, 'may only hold letters, digits and _ : . -').default('cotizalab'),
+  ELASTICSEARCH_URL: urlWithProtocols(['http:', 'https:']),
+  ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters long').optional()),
+  SEED_LABS: integer(300, 0, 200000),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().trim().default('CotizaLab <no-reply@cotizalab.cl>'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
+  CORS_ORIGINS: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app lives; the API serves it in the `all` role when present. */
+  WEB_DIST_DIR: z.string().trim().default('./web/dist'),
+}).refine((env) => env.APP_ROLE === 'all' || env.REDIS_URL !== undefined, {
+  path: ['REDIS_URL'],
+  message: 'is required when APP_ROLE is api or worker (without Redis, jobs only run inside one process)',
+});
+
+export type AppConfig = ReturnType<typeof toAppConfig>;
+
+function toAppConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    role: env.APP_ROLE,
+    port: env.PORT,
+    dataDir,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    logLevel: env.LOG_LEVEL,
+    corsOrigins: env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
+    webDistDir: resolve(env.WEB_DIST_DIR),
+    database: {
+      /** Undefined: the app starts its own PostgreSQL from `embedded-postgres` under dataDir. */
+      url: env.DATABASE_URL,
+      embeddedPort: env.EMBEDDED_POSTGRES_PORT,
+    },
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
+    elasticsearchUrl: env.ELASTICSEARCH_URL,
+    admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },
+    seedLabs: env.SEED_LABS,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'mail') },
+  };
+}
+
+/** Raised when the environment is invalid; `message` is one line naming the variable. */
+export class InvalidConfigError extends Error {
+  constructor(readonly variable: string, detail: string, received: string | undefined) {
+    super(`Invalid configuration: ${variable} ${detail}${received === undefined ? '' : ` (got "${received}")`}`);
+    this.name = 'InvalidConfigError';
+  }
+}
+
+/** Parses and validates the process environment. The only place that reads `process.env`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue.path[0]);
+    const detail = issue.code === 'invalid_value' && variable === 'APP_ROLE' ? `must be one of ${APP_ROLES.join(', ')}` : issue.message;
+    const shown = /PASSWORD|URL/.test(variable) ? undefined : env[variable];
+    throw new InvalidConfigError(variable, detail, shown);
+  }
+  return toAppConfig(parsed.data);
+}
+
+/** Nest injection token for the validated configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,98 @@
+import 'reflect-metadata';
+import pino, { type Logger } from 'pino';
+import { createApp } from './app';
+import { APP_ROLES, InvalidConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { PrismaService } from './platform/database/prisma.service';
+import { applyMigrations } from './platform/database/migrations';
+import { startEmbeddedPostgres, type RunningPostgres } from './platform/database/embedded-postgres';
+import { seedDatabase, type SeedResult } from './modules/seed/seed';
+
+/**
+ * Entry point: `node dist/main.js [all|api|worker|seed]` (default `all`, or APP_ROLE).
+ * all: API + workers + web app in one process, on the embedded defaults when nothing is set.
+ * seed: apply migrations and seed an empty database, then exit.
+ */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const command = process.argv[2];
+  const seedOnly = command === 'seed';
+  const config = readConfig(seedOnly ? 'api' : command);
+  const log = pino({ level: config.logLevel, base: { role: config.role } });
+
+  const database = await provideDatabase(config, log);
+  const stopDatabase = once(() => database.stop());
+  process.once('exit', () => void stopDatabase());
+  if (config.role !== 'worker') log.info(await applyMigrations(database.url));
+
+  const app = await createApp({ config, databaseUrl: database.url, logger: log });
+  app.enableShutdownHooks();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log.info({ signal }, 'shutting down');
+      void app.close().then(stopDatabase).finally(() => process.exit(0));
+    });
+  }
+
+  const seed = config.role === 'worker' ? undefined : await seedDatabase(app.get(PrismaService), config, log);
+  if (seedOnly) {
+    await app.close();
+    await stopDatabase();
+    console.log(seed?.seeded ? `Seeded: ${JSON.stringify(seed.counts)}` : 'Already seeded; nothing to do.');
+    printAdmin(seed);
+    return;
+  }
+  if (config.role === 'worker') await app.init();
+  else await app.listen(config.port, config.role === 'all' && !config.database.url ? '127.0.0.1' : '0.0.0.0');
+  printBanner(config, database, seed, Date.now() - started);
+}
+
+function readConfig(role: string | undefined): AppConfig {
+  try {
+    if (role !== undefined && !(APP_ROLES as readonly string[]).includes(role)) {
+      throw new InvalidConfigError('role', `must be one of ${APP_ROLES.join(', ')}, seed`, role);
+    }
+    return loadConfig(role ? { ...process.env, APP_ROLE: role } : process.env);
+  } catch (error) {
+    if (error instanceof InvalidConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function provideDatabase(config: AppConfig, log: Logger): Promise<RunningPostgres> {
+  if (config.database.url) return { url: config.database.url, stop: async () => undefined };
+  return startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, log.child({ module: 'embedded-postgres' }));
+}
+
+function printBanner(config: AppConfig, database: RunningPostgres, seed: SeedResult | undefined, ms: number): void {
+  const lines = [
+    '',
+    `CotizaLab is running (${config.role}) — started in ${(ms / 1000).toFixed(1)} s`,
+    ...(config.role === 'worker' ? [] : [`  Web app and API: ${config.publicUrl}`, `  API docs:        ${config.publicUrl}/api/docs`]),
+    `  Database:        ${config.database.url ? 'DATABASE_URL' : `embedded PostgreSQL, data in ${config.dataDir}`}`,
+    `  Queue:           ${config.redis ? 'BullMQ on REDIS_URL' : 'in-process (no REDIS_URL)'}`,
+  ];
+  console.log(lines.join('\n'));
+  printAdmin(seed);
+  void database;
+}
+
+function printAdmin(seed: SeedResult | undefined): void {
+  if (!seed?.admin) return;
+  console.log(`  Back office:     sign in at /app/login as ${seed.admin.email}`);
+  if (seed.admin.generatedPassword) {
+    console.log(`  Password:        ${seed.admin.generatedPassword}   (generated now and shown only once; set ADMIN_PASSWORD to choose it)`);
+  }
+}
+
+function once<T>(fn: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= fn());
+}
+
+main().catch((error: unknown) => {
+  console.error(`CotizaLab could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../platform/http/access-policy';
+import { idParam } from '../../platform/http/params';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe';
+import { ListComunasOfRegionQuery, ListRegionsQuery } from './queries/list-locations.query';
+
+@ApiTags('locations')
+@Controller('api/locations')
+export class LocationsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Public()
+  @Get()
+  @ApiOperation({ summary: 'Regiones de Chile, de norte a sur' })
+  regions() {
+    return this.queries.execute(new ListRegionsQuery());
+  }
+
+  @Public()
+  @Get('children/:id')
+  @ApiOperation({ summary: 'Comunas de una región' })
+  children(@Param('id', new ZodValidationPipe(idParam)) regionId: number) {
+    return this.queries.execute(new ListComunasOfRegionQuery(regionId));
+  }
+}

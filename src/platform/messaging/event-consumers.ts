@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import type { Prisma } from '../../generated/prisma/client';
+import { PrismaService, type Tx } from '../database/prisma.service';
+import type { StoredEvent } from './outbox';
+
+/**
+ * Something that reacts to domain events (the search projector, report writers...).
+ * Delivery is at least once; the registry makes each (consumer, event) pair take effect once
+ * by recording it in `processed_event` in the same transaction as the consumer's writes.
+ */
+export interface EventConsumer {
+  /** Stable name: its queue is `events.<name>`, and handled events are tracked under it. */
+  readonly name: string;
+  readonly eventTypes: readonly string[];
+  handle(event: StoredEvent, tx: Tx): Promise<void>;
+}
+
+/** Job data on a consumer's queue: the event id only; the event is re-read from PostgreSQL. */
+export interface EventJob {
+  eventId: string;
+}
+
+export const eventQueueName = (consumer: string) => `events.${consumer}`;
+
+@Injectable()
+export class EventConsumerRegistry {
+  private readonly consumers = new Map<string, EventConsumer>();
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Called by consumers from `onModuleInit`, before the relay and workers start. */
+  register(consumer: EventConsumer): void {
+    if (this.consumers.has(consumer.name)) throw new DuplicateConsumerError(consumer.name);
+    this.consumers.set(consumer.name, consumer);
+  }
+
+  all(): EventConsumer[] {
+    return [...this.consumers.values()];
+  }
+
+  subscribersOf(eventType: string): EventConsumer[] {
+    return this.all().filter((c) => c.eventTypes.includes(eventType));
+  }
+
+  /** Runs one consumer on one event, once: a repeated delivery is a no-op. Returns whether it ran. */
+  async deliver(consumerName: string, eventId: bigint): Promise<boolean> {
+    const consumer = this.consumers.get(consumerName);
+    if (!consumer) throw new UnknownConsumerError(consumerName);
+    return this.prisma.$transaction(
+      async (tx) => {
+        const claimed = await tx.$executeRaw`INSERT INTO processed_event (consumer, event_id) VALUES (${consumerName}, ${eventId}) ON CONFLICT DO NOTHING`;
+        if (claimed === 0) return false;
+        const row = await tx.outboxEvent.findUniqueOrThrow({ where: { id: eventId } });
+        await consumer.handle({ ...row, payload: row.payload as Prisma.JsonObject }, tx);
+        return true;
+      },
+      { timeout: 60_000 },
+    );
+  }
+}
+
+export class DuplicateConsumerError extends Error {
+  constructor(name: string) {
+    super(`an event consumer named "${name}" is already registered`);
+    this.name = 'DuplicateConsumerError';
+  }
+}
+
+export class UnknownConsumerError extends Error {
+  constructor(name: string) {
+    super(`no event consumer named "${name}"`);
+    this.name = 'UnknownConsumerError';
+  }
+}

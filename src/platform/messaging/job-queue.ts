@@ -1,0 +1,42 @@
+/** A unit of background work as a processor sees it. */
+export interface Job<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+  /** 1 on the first try. */
+  attempt: number;
+}
+
+export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
+
+export interface NewJob<T = unknown> {
+  name: string;
+  data: T;
+  /** Deduplicates while a job with the same id is still known to the queue. */
+  jobId?: string;
+}
+
+/**
+ * The queue port. BullMQ on Redis when REDIS_URL is set; otherwise an in-process queue with
+ * the same handlers (embedded default). Job and queue names are stable strings; jobs carry
+ * ids, never entities, and processors re-read PostgreSQL.
+ */
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'in-process';
+  /**
+   * Hands jobs to the queue. Resolves once they are durably accepted (BullMQ) or, in process,
+   * once they have been handled (there is no durable store to hand them to). Rejects when the
+   * queue cannot take them, so that callers such as the outbox relay can retry later.
+   */
+  addBulk<T>(queue: string, jobs: NewJob<T>[]): Promise<void>;
+  /** Starts processing a queue in this process (worker roles only). */
+  process<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  /** Throws when the queue's backend cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const JOB_QUEUE = Symbol('JOB_QUEUE');
+
+/** How often a job is tried before it is left as failed. */
+export const JOB_ATTEMPTS = 5;

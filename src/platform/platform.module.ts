@@ -1,0 +1,77 @@
+import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { PrismaService } from './database/prisma.service';
+import { BullmqJobQueue } from './messaging/bullmq-job-queue';
+import { EventConsumerRegistry, eventQueueName, type EventJob } from './messaging/event-consumers';
+import { InProcessJobQueue } from './messaging/in-process-job-queue';
+import { JOB_QUEUE, type JobQueue } from './messaging/job-queue';
+import { Outbox } from './messaging/outbox';
+import { OutboxRelay } from './messaging/outbox-relay';
+
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+export interface PlatformOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  logger: Logger;
+}
+
+/**
+ * What every feature module may inject: configuration, the Prisma client, the outbox, the
+ * queue port and the event-consumer registry. In the worker roles it also runs the outbox
+ * relay and one queue worker per registered consumer.
+ */
+@Global()
+@Module({})
+export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private relay?: OutboxRelay;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly log: Logger,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly prisma: PrismaService,
+    private readonly consumers: EventConsumerRegistry,
+  ) {}
+
+  static forRoot({ config, databaseUrl, logger }: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [CqrsModule.forRoot()],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: ROOT_LOGGER, useValue: logger },
+        { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl) },
+        {
+          provide: JOB_QUEUE,
+          useFactory: (): JobQueue =>
+            config.redis
+              ? new BullmqJobQueue(config.redis.url, config.redis.prefix, logger.child({ module: 'queue' }))
+              : new InProcessJobQueue(logger.child({ module: 'queue' })),
+        },
+        Outbox,
+        EventConsumerRegistry,
+      ],
+      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, JOB_QUEUE, Outbox, EventConsumerRegistry, CqrsModule],
+    };
+  }
+
+  /** Consumers registered themselves in onModuleInit; start their workers and the relay. */
+  onApplicationBootstrap(): void {
+    if (this.config.role === 'api') return;
+    for (const consumer of this.consumers.all()) {
+      this.queue.process<EventJob>(eventQueueName(consumer.name), async (job) => {
+        await this.consumers.deliver(consumer.name, BigInt(job.data.eventId));
+      });
+    }
+    this.relay = new OutboxRelay(this.prisma, this.queue, this.consumers, this.log.child({ module: 'outbox-relay' }));
+    this.relay.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+    await this.queue.close();
+  }
+}

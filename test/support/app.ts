@@ -1,0 +1,55 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../../src/app';
+import { loadConfig } from '../../src/config/app-config';
+import { seedDatabase, type SeedResult } from '../../src/modules/seed/seed';
+import { PrismaService } from '../../src/platform/database/prisma.service';
+import { createTestDatabase, requiredEnv, testRedisPrefix, type TestDatabase } from './databases';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  prisma: PrismaService;
+  seed: SeedResult;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a database of its own, seeded with a few laboratories, on BullMQ
+ * with a Redis prefix of its own (or the in-process queue when `redis: false`).
+ */
+export async function startTestApp(options: { seedLabs?: number; redis?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    APP_ROLE: 'all',
+    DATABASE_URL: db.url,
+    DATA_DIR: await mkdtemp(join(tmpdir(), 'cotizalab-test-')),
+    SEED_LABS: String(options.seedLabs ?? 8),
+    ADMIN_EMAIL: 'admin@cotizalab.test',
+    ADMIN_PASSWORD: 'clave-de-prueba-123',
+    WEB_DIST_DIR: join(tmpdir(), 'cotizalab-no-web'),
+    ...(options.redis === false ? {} : { REDIS_URL: requiredEnv('TEST_REDIS_URL'), REDIS_PREFIX: testRedisPrefix() }),
+    ...options.env,
+  });
+  const logger = pino({ level: 'silent' });
+  const app = await createApp({ config, databaseUrl: db.url, logger });
+  await app.init();
+  const prisma = app.get(PrismaService);
+  const seed = await seedDatabase(prisma, config, logger);
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    prisma,
+    seed,
+    db,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { applyMigrations } from '../../src/platform/database/migrations';
+import { providePostgres, provideRedis, type Service } from './environment';
+import { withDatabase } from './databases';
+
+declare global {
+  var __testServices: Service[] | undefined;
+}
+
+/**
+ * Once per `npm test`: find PostgreSQL and Redis, and build a migrated template database that
+ * every test file clones into a database of its own (CREATE DATABASE ... TEMPLATE is fast).
+ */
+export default async function globalSetup(): Promise<void> {
+  const [postgres, redis] = await Promise.all([providePostgres(), provideRedis()]);
+  globalThis.__testServices = [postgres, redis];
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const template = `cl_tpl_${runId}`;
+  const admin = new Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${template}`);
+  await admin.end();
+  await applyMigrations(withDatabase(postgres.url, template));
+  Object.assign(process.env, {
+    TEST_PG_ADMIN_URL: postgres.url,
+    TEST_TEMPLATE_DB: template,
+    TEST_REDIS_URL: redis.url,
+    TEST_RUN_ID: runId,
+  });
+  console.log(`\nIntegration tests use PostgreSQL from ${postgres.source} and Redis from ${redis.source} (run ${runId}).`);
+}
