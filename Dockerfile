@@ -1,0 +1,11 @@
+# One image for every role: `node dist/main.js api|worker|all|seed`.
+# The Prisma CLI (a devDependency) applies migrations at start, so dev packages stay installed.
+FROM node:24-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build
+ENV NODE_ENV=production
+EXPOSE 3000
+CMD ["node", "dist/main.js", "api"]
