@@ -49,6 +49,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters long').optional()),
   SEED_LABS: integer(300, 0, 200000),
+  /** Signs access tokens; unset, a random secret is created once and kept in the database. */
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().trim().default('CotizaLab <no-reply@cotizalab.cl>'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
@@ -82,6 +84,7 @@ function toAppConfig(env: z.infer<typeof envSchema>) {
     elasticsearchUrl: env.ELASTICSEARCH_URL,
     admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },
     seedLabs: env.SEED_LABS,
+    jwtSecret: env.JWT_SECRET,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'mail') },
   };
 }
@@ -101,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const issue = parsed.error.issues[0];
     const variable = String(issue.path[0]);
     const detail = issue.code === 'invalid_value' && variable === 'APP_ROLE' ? `must be one of ${APP_ROLES.join(', ')}` : issue.message;
-    const shown = /PASSWORD|URL/.test(variable) ? undefined : env[variable];
+    const shown = /PASSWORD|URL|SECRET/.test(variable) ? undefined : env[variable];
     throw new InvalidConfigError(variable, detail, shown);
   }
   return toAppConfig(parsed.data);

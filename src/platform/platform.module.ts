@@ -1,8 +1,14 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AccessGuard } from './auth/access.guard';
+import { RoutePolicyCheck } from './auth/route-policy-check';
+import { Sessions } from './auth/sessions';
+import { Throttles } from './auth/throttles';
 import { PrismaService } from './database/prisma.service';
+import { Mailer } from './mail/mailer';
 import { BullmqJobQueue } from './messaging/bullmq-job-queue';
 import { EventConsumerRegistry, eventQueueName, type EventJob } from './messaging/event-consumers';
 import { InProcessJobQueue } from './messaging/in-process-job-queue';
@@ -10,7 +16,9 @@ import { JOB_QUEUE, type JobQueue } from './messaging/job-queue';
 import { Outbox } from './messaging/outbox';
 import { OutboxRelay } from './messaging/outbox-relay';
 
-export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+import { ROOT_LOGGER } from './platform.tokens';
+
+export { ROOT_LOGGER };
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -20,7 +28,8 @@ export interface PlatformOptions {
 
 /**
  * What every feature module may inject: configuration, the Prisma client, the outbox, the
- * queue port and the event-consumer registry. In the worker roles it also runs the outbox
+ * queue port, the event-consumer registry, sessions, throttles and the mailer. It also installs
+ * the access guard on every route. In the worker roles it also runs the outbox
  * relay and one queue worker per registered consumer.
  */
 @Global()
@@ -39,7 +48,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
   static forRoot({ config, databaseUrl, logger }: PlatformOptions): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [CqrsModule.forRoot()],
+      imports: [CqrsModule.forRoot(), DiscoveryModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: ROOT_LOGGER, useValue: logger },
@@ -53,8 +62,13 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         },
         Outbox,
         EventConsumerRegistry,
+        Sessions,
+        Throttles,
+        Mailer,
+        RoutePolicyCheck,
+        { provide: APP_GUARD, useClass: AccessGuard },
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, JOB_QUEUE, Outbox, EventConsumerRegistry, CqrsModule],
+      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, JOB_QUEUE, Outbox, EventConsumerRegistry, CqrsModule, Sessions, Throttles, Mailer],
     };
   }
 

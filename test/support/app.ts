@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -16,6 +16,8 @@ export interface TestApp {
   prisma: PrismaService;
   seed: SeedResult;
   db: TestDatabase;
+  /** DATA_DIR of this app: without SMTP, its mail is written under `mail/`. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -25,10 +27,11 @@ export interface TestApp {
  */
 export async function startTestApp(options: { seedLabs?: number; redis?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'cotizalab-test-'));
   const config = loadConfig({
     APP_ROLE: 'all',
     DATABASE_URL: db.url,
-    DATA_DIR: await mkdtemp(join(tmpdir(), 'cotizalab-test-')),
+    DATA_DIR: dataDir,
     SEED_LABS: String(options.seedLabs ?? 8),
     ADMIN_EMAIL: 'admin@cotizalab.test',
     ADMIN_PASSWORD: 'clave-de-prueba-123',
@@ -47,9 +50,11 @@ export async function startTestApp(options: { seedLabs?: number; redis?: boolean
     prisma,
     seed,
     db,
+    dataDir,
     async close() {
       await app.close();
       await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -51,12 +51,26 @@ CREATE TABLE "app_user" (
     "email" VARCHAR(254) NOT NULL,
     "password_hash" TEXT NOT NULL,
     "is_active" BOOLEAN NOT NULL DEFAULT true,
-    "token_version" INTEGER NOT NULL DEFAULT 0,
     "last_login_at" TIMESTAMP(3),
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMP(3) NOT NULL,
 
     CONSTRAINT "app_user_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "auth_session" (
+    "id" UUID NOT NULL,
+    "user_id" INTEGER NOT NULL,
+    "current_jti" VARCHAR(64) NOT NULL,
+    "ip" VARCHAR(64),
+    "user_agent" VARCHAR(300),
+    "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "refreshed_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expires_at" TIMESTAMP(3) NOT NULL,
+    "revoked_at" TIMESTAMP(3),
+
+    CONSTRAINT "auth_session_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -536,6 +550,9 @@ CREATE UNIQUE INDEX "app_user_person_id_key" ON "app_user"("person_id");
 CREATE UNIQUE INDEX "app_user_email_key" ON "app_user"("email");
 
 -- CreateIndex
+CREATE INDEX "auth_session_user_id_idx" ON "auth_session"("user_id");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "password_reset_token_hash_key" ON "password_reset"("token_hash");
 
 -- CreateIndex
@@ -705,6 +722,9 @@ ALTER TABLE "person" ADD CONSTRAINT "person_company_id_fkey" FOREIGN KEY ("compa
 
 -- AddForeignKey
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_person_id_fkey" FOREIGN KEY ("person_id") REFERENCES "person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "password_reset" ADD CONSTRAINT "password_reset_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../platform/http/access-policy';
+import { Public } from '../../platform/auth/access-policy';
 import { idParam } from '../../platform/http/params';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe';
 import { ListComunasOfRegionQuery, ListRegionsQuery } from './queries/list-locations.query';

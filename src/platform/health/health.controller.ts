@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { PrismaService } from '../database/prisma.service';
 import { AppError } from '../http/app-error';
 import { JOB_QUEUE, type JobQueue } from '../messaging/job-queue';
-import { Public } from '../http/access-policy';
+import { Public } from '../auth/access-policy';
 
 @ApiTags('health')
 @Controller('api/health')

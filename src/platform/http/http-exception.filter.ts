@@ -50,6 +50,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const envelope = toEnvelope(exception);
     if (envelope.code >= 500) this.log.error({ err: exception, method: request.method, url: request.originalUrl }, 'unhandled error');
     if (response.headersSent) return;
+    const retryAfter = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') response.setHeader('Retry-After', String(retryAfter));
     response.status(envelope.code).json(envelope);
   }
 }

@@ -1,0 +1,132 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { Tx } from '../../platform/database/prisma.service';
+import { Mailer, type Mail } from '../../platform/mail/mailer';
+import { EventConsumerRegistry, type EventConsumer } from '../../platform/messaging/event-consumers';
+import type { StoredEvent } from '../../platform/messaging/outbox';
+import { AccountEvent, type AccountEventType } from './account-events';
+import { INVITATION_TTL_MS, RECOVERY_TTL_MS, issueResetToken } from './password-resets';
+
+/**
+ * Sends the mail of account events, off the request path: the answer to "recover my password"
+ * or "sign me up" takes the same time whether or not the account exists.
+ */
+@Injectable()
+export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
+  readonly name = 'account-mails';
+  readonly eventTypes = Object.values(AccountEvent);
+
+  constructor(
+    private readonly registry: EventConsumerRegistry,
+    private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async handle(event: StoredEvent, tx: Tx): Promise<void> {
+    const mails = await this.compose(event.type as AccountEventType, event.payload, tx);
+    for (const mail of mails) await this.mailer.send(mail);
+  }
+
+  private async compose(type: AccountEventType, payload: StoredEvent['payload'], tx: Tx): Promise<Mail[]> {
+    const link = (path: string) => `${this.config.publicUrl}${path}`;
+    switch (type) {
+      case AccountEvent.PasswordRecoveryRequested: {
+        const user = await tx.user.findUnique({ where: { email: String(payload.email) }, include: { person: true } });
+        if (!user || !user.isActive || user.person.deletedAt) return [];
+        const token = await issueResetToken(tx, user.id, RECOVERY_TTL_MS);
+        return [mail(user.email, 'Restablece tu contraseña de CotizaLab', [
+          `Hola ${user.person.firstName}:`,
+          'Recibimos una solicitud para restablecer la contraseña de tu cuenta en CotizaLab.',
+          `Para elegir una nueva, abre este enlace dentro de la próxima hora:\n${link(`/reset-password?token=${token}`)}`,
+          'El enlace sirve una sola vez. Si no pediste este cambio, ignora este correo: tu contraseña sigue igual.',
+        ])];
+      }
+      case AccountEvent.AccountInvited: {
+        const user = await this.user(tx, payload);
+        if (!user) return [];
+        const token = await issueResetToken(tx, user.id, INVITATION_TTL_MS);
+        return [mail(user.email, 'Te crearon una cuenta en CotizaLab', [
+          `Hola ${user.person.firstName}:`,
+          `Se creó una cuenta de ${user.person.profile.name.toLowerCase()} para ti en CotizaLab${user.person.company ? `, en ${user.person.company.tradeName}` : ''}.`,
+          `Para activarla, elige tu contraseña dentro de los próximos 7 días:\n${link(`/reset-password?token=${token}`)}`,
+        ])];
+      }
+      case AccountEvent.AccountRegistered: {
+        const user = await this.user(tx, payload);
+        if (!user) return [];
+        return [mail(user.email, 'Bienvenido a CotizaLab', [
+          `Hola ${user.person.firstName}:`,
+          'Tu cuenta en CotizaLab quedó creada. Ya puedes cotizar tus exámenes y guardar tus órdenes.',
+          `Inicia sesión en ${link('/login')} con este correo.`,
+          'Si no fuiste tú quien se registró, responde este correo y la daremos de baja.',
+        ])];
+      }
+      case AccountEvent.SignUpWithRegisteredEmail: {
+        const user = await this.user(tx, payload);
+        if (!user) return [];
+        return [mail(user.email, 'Ya tienes una cuenta en CotizaLab', [
+          `Hola ${user.person.firstName}:`,
+          'Alguien intentó registrarse en CotizaLab con este correo, pero ya tienes una cuenta.',
+          `Si fuiste tú, inicia sesión en ${link('/login')}. Si olvidaste tu contraseña, puedes recuperarla desde esa misma página.`,
+          'Si no fuiste tú, no necesitas hacer nada.',
+        ])];
+      }
+      case AccountEvent.ProviderRegistered: {
+        const user = await this.user(tx, payload);
+        if (!user?.person.company) return [];
+        return [mail(user.email, 'Recibimos la solicitud de tu laboratorio', [
+          `Hola ${user.person.firstName}:`,
+          `Registramos a ${user.person.company.tradeName} en CotizaLab. Un administrador revisará los datos de la empresa y te avisaremos por correo cuando esté aprobada.`,
+          `Mientras tanto ya puedes iniciar sesión en ${link('/app/login')} para completar sus datos.`,
+        ])];
+      }
+      case AccountEvent.PasswordChanged: {
+        const user = await this.user(tx, payload);
+        if (!user) return [];
+        return [mail(user.email, 'Tu contraseña de CotizaLab cambió', [
+          `Hola ${user.person.firstName}:`,
+          'La contraseña de tu cuenta en CotizaLab acaba de cambiar y cerramos las demás sesiones abiertas.',
+          `Si no fuiste tú, recupera tu cuenta ahora en ${link('/login')} con la opción "¿Olvidaste tu contraseña?".`,
+        ])];
+      }
+      case AccountEvent.CompanyApproved:
+      case AccountEvent.CompanyRejected: {
+        const company = await tx.company.findUnique({ where: { id: Number(payload.companyId) }, include: { persons: { where: { deletedAt: null }, include: { user: true } } } });
+        if (!company) return [];
+        const approved = type === AccountEvent.CompanyApproved;
+        return company.persons.flatMap((person) =>
+          person.user?.isActive
+            ? [mail(person.user.email, approved ? `${company.tradeName} ya está en CotizaLab` : `Sobre la solicitud de ${company.tradeName}`, [
+                `Hola ${person.firstName}:`,
+                approved
+                  ? `Aprobamos a ${company.tradeName}. Sus laboratorios y precios autorizados ya pueden aparecer en las cotizaciones.`
+                  : `No pudimos aprobar a ${company.tradeName} con los datos recibidos. Escríbenos desde ${link('/contacto')} para revisarlo juntos.`,
+              ])]
+            : [],
+        );
+      }
+      case AccountEvent.ContactMessageReceived: {
+        const message = await tx.contactMessage.findUnique({ where: { id: Number(payload.contactMessageId) } });
+        if (!message) return [];
+        const admins = await tx.user.findMany({ where: { isActive: true, person: { deletedAt: null, profile: { code: 'ADM' } } }, select: { email: true } });
+        const summary = [`De: ${message.name} <${message.email}>${message.phone ? `, ${message.phone}` : ''}`, `Asunto: ${message.subject ?? '(sin asunto)'}`, message.message];
+        return [
+          mail(message.email, 'Recibimos tu mensaje', [`Hola ${message.name}:`, 'Gracias por escribirnos. Te responderemos a este correo a la brevedad.', '— Tu mensaje:', message.message]),
+          ...admins.map((admin) => mail(admin.email, `Nuevo mensaje de contacto: ${message.subject ?? message.name}`, summary)),
+        ];
+      }
+    }
+  }
+
+  private user(tx: Tx, payload: StoredEvent['payload']) {
+    return tx.user.findUnique({ where: { id: Number(payload.userId) }, include: { person: { include: { profile: true, company: true } } } });
+  }
+}
+
+function mail(to: string, subject: string, paragraphs: string[]): Mail {
+  return { to, subject, text: [...paragraphs, '', 'Equipo CotizaLab'].join('\n\n') };
+}

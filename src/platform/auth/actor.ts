@@ -1,0 +1,48 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { ProfileCode } from './access-policy';
+import { AppError } from '../http/app-error';
+
+/** The signed-in caller of a request, as the access guard resolved it from the bearer token. */
+export interface Actor {
+  userId: number;
+  personId: number;
+  sessionId: string;
+  email: string;
+  profile: ProfileCode;
+  /** The company of a provider user (PRV); null for the others. */
+  companyId: number | null;
+}
+
+export type RequestWithActor = Request & { actor?: Actor };
+
+/** The caller of a signed-in route; injecting it on a public route yields undefined. */
+export const CurrentActor = createParamDecorator((_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<RequestWithActor>().actor);
+
+/** The caller's IP address (behind the configured trusted proxies). */
+export const ClientIp = createParamDecorator((_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().ip ?? 'unknown');
+
+export const isAdmin = (actor: Actor | undefined): actor is Actor => actor?.profile === 'ADM';
+
+/**
+ * The company a provider-scoped call may touch: an administrator any (`requested`), a provider
+ * only its own. Raised as 403 rather than 404 so a provider learns nothing about other companies
+ * beyond "not yours".
+ */
+export function assertCompanyAccess(actor: Actor, companyId: number | null | undefined): void {
+  if (actor.profile === 'ADM') return;
+  if (actor.profile === 'PRV' && actor.companyId !== null && companyId === actor.companyId) return;
+  throw new ForbiddenError();
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'No tienes permiso para realizar esta acción.') {
+    super(403, 'AUTH.FORBIDDEN', message);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'Debes iniciar sesión para continuar.', error = 'AUTH.UNAUTHENTICATED') {
+    super(401, error, message);
+  }
+}

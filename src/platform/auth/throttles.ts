@@ -1,0 +1,86 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import IORedis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { AppError } from '../http/app-error';
+
+/**
+ * Attempt budgets of the sensitive calls, per IP and per account (e-mail). Keys for accounts are
+ * counted whether or not the account exists, so throttling reveals nothing about it.
+ */
+const LIMITS = {
+  /** Failed sign-ins of one account: then it is locked for a while, whoever tries. */
+  signInFailuresPerAccount: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
+  signInPerIp: { points: 30, duration: 5 * 60 },
+  recoveryPerAccount: { points: 3, duration: 60 * 60 },
+  recoveryPerIp: { points: 10, duration: 15 * 60 },
+  signUpPerIp: { points: 10, duration: 60 * 60 },
+  resetPerIp: { points: 10, duration: 15 * 60 },
+  refreshPerIp: { points: 120, duration: 5 * 60 },
+  passwordChangeFailuresPerAccount: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
+  contactPerIp: { points: 5, duration: 10 * 60 },
+  phoneCheckPerIp: { points: 60, duration: 60 },
+} as const;
+export type Throttle = keyof typeof LIMITS;
+
+/** Backed by Redis when configured (shared by every API replica), else by this process's memory. */
+@Injectable()
+export class Throttles implements OnApplicationShutdown {
+  private readonly limiters: Record<Throttle, RateLimiterAbstract>;
+  private readonly redis?: IORedis;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    if (config.redis) this.redis = new IORedis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.redis?.on('error', () => undefined); // the insurance limiter takes over while Redis is away
+    const entries = Object.entries(LIMITS).map(([name, limit]) => {
+      const memory = new RateLimiterMemory({ ...limit, keyPrefix: name });
+      const limiter = this.redis
+        ? new RateLimiterRedis({ ...limit, storeClient: this.redis, keyPrefix: `${config.redis!.prefix}:throttle:${name}`, insuranceLimiter: memory })
+        : memory;
+      return [name, limiter];
+    });
+    this.limiters = Object.fromEntries(entries) as Record<Throttle, RateLimiterAbstract>;
+  }
+
+  /** Spends one attempt, or answers 429 when the budget is used up. */
+  async consume(throttle: Throttle, key: string): Promise<void> {
+    try {
+      await this.limiters[throttle].consume(normalise(key));
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new TooManyAttemptsError(error.msBeforeNext);
+      throw error;
+    }
+  }
+
+  /** Answers 429 if the budget is already used up, without spending from it. */
+  async check(throttle: Throttle, key: string): Promise<void> {
+    const state = await this.limiters[throttle].get(normalise(key));
+    if (state && state.remainingPoints <= 0) throw new TooManyAttemptsError(state.msBeforeNext);
+  }
+
+  /** Records a failure without answering 429 now (the next `check` will). */
+  async penalise(throttle: Throttle, key: string): Promise<void> {
+    await this.limiters[throttle].consume(normalise(key)).catch((error: unknown) => {
+      if (!(error instanceof RateLimiterRes)) throw error;
+    });
+  }
+
+  async reset(throttle: Throttle, key: string): Promise<void> {
+    await this.limiters[throttle].delete(normalise(key));
+  }
+
+  onApplicationShutdown(): void {
+    this.redis?.disconnect();
+  }
+}
+
+const normalise = (key: string) => key.trim().toLowerCase().slice(0, 300);
+
+export class TooManyAttemptsError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(msBeforeNext: number) {
+    const minutes = Math.max(1, Math.ceil(msBeforeNext / 60000));
+    super(429, 'AUTH.TOO_MANY_ATTEMPTS', `Demasiados intentos. Intenta nuevamente en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`);
+    this.retryAfterSeconds = Math.ceil(msBeforeNext / 1000);
+  }
+}

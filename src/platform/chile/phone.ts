@@ -1,0 +1,23 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+export interface ChileanPhone {
+  /** +56912345678 */
+  e164: string;
+  /** +56 9 1234 5678, +56 2 2345 6789 */
+  display: string;
+  kind: 'MOBILE' | 'LANDLINE';
+}
+
+/**
+ * A Chilean mobile (+56 9 XXXX XXXX) or landline number, written with or without +56, spaces,
+ * dashes or parentheses; null when it is not one. Numbering plan from libphonenumber's metadata.
+ */
+export function parseChileanPhone(text: string): ChileanPhone | null {
+  if (text.length > 40) return null;
+  const phone = parsePhoneNumberFromString(text, 'CL');
+  if (!phone || phone.country !== 'CL' || !phone.isValid()) return null;
+  const type = phone.getType();
+  const kind = type === 'MOBILE' ? 'MOBILE' : type === 'FIXED_LINE' || type === 'FIXED_LINE_OR_MOBILE' ? 'LANDLINE' : null;
+  if (!kind) return null;
+  return { e164: phone.number, display: phone.formatInternational(), kind };
+}

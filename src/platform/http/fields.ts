@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { parseChileanPhone } from '../chile/phone';
+import { normalizeRut } from '../chile/rut';
+
+/**
+ * Field schemas shared by the forms of the API, with their Spanish messages. Text fields are
+ * trimmed and bounded; markup is refused where no one should ever need it (names, titles).
+ */
+const NO_MARKUP = /^[^<>{}]*$/;
+
+export const emailField = z
+  .string({ message: 'Ingresa tu correo electrónico.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'El correo es demasiado largo.')
+  .pipe(z.email({ message: 'Ingresa un correo electrónico válido.' }));
+
+export function textField(label: string, max: number) {
+  return z
+    .string({ message: `Ingresa ${label}.` })
+    .trim()
+    .min(1, `Ingresa ${label}.`)
+    .max(max, `Máximo ${max} caracteres.`)
+    .regex(NO_MARKUP, 'No puede contener los caracteres < > { }.');
+}
+
+/** An optional text: empty strings (as forms send them) count as absent. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres.`)
+    .regex(NO_MARKUP, 'No puede contener los caracteres < > { }.')
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
+
+export const personNameField = (label: string) => textField(label, 100);
+
+/** A Chilean phone, stored as +56 9 1234 5678. */
+export const phoneField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    const phone = parseChileanPhone(v);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: 'Ingresa un teléfono chileno válido, por ejemplo +56 9 1234 5678.' });
+      return z.NEVER;
+    }
+    return phone.display;
+  });
+
+/** A Chilean RUT with a valid check digit, stored as 12345678-5. */
+export const rutField = z
+  .string({ message: 'Ingresa el RUT.' })
+  .trim()
+  .max(20, 'El RUT no es válido.')
+  .transform((v, ctx) => {
+    const rut = normalizeRut(v);
+    if (!rut) {
+      ctx.addIssue({ code: 'custom', message: 'El RUT no es válido; revisa el dígito verificador.' });
+      return z.NEVER;
+    }
+    return rut;
+  });
+
+/** Form-encoded bodies carry numbers as text. */
+export const idField = (label: string) =>
+  z.coerce.number({ message: `Indica ${label}.` }).int(`Indica ${label}.`).positive(`Indica ${label}.`).max(2147483647, `Indica ${label}.`);
+
+/** Paging fields of every `.../search` body. */
+export const pagingFields = {
+  currentPage: z.coerce.number().int().min(1, 'La página debe ser 1 o mayor.').max(100000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100, 'Máximo 100 por página.').default(20),
+};

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { ROOT_LOGGER } from '../platform.tokens';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Outgoing mail through nodemailer: to `SMTP_URL` when configured; otherwise (the embedded
+ * default) each message is written as an `.eml` file under `DATA_DIR/mail` and logged, so a
+ * flow such as password recovery can be followed by hand.
+ */
+@Injectable()
+export class Mailer {
+  private readonly transport: Transporter;
+  private readonly log: Logger;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) log: Logger,
+  ) {
+    this.log = log.child({ module: 'mail' });
+    this.transport = config.mail.smtpUrl
+      ? nodemailer.createTransport(config.mail.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  async send(mail: Mail): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.config.mail.from, ...mail });
+    if (this.config.mail.smtpUrl) {
+      this.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+      return;
+    }
+    await mkdir(this.config.mail.outboxDir, { recursive: true });
+    const file = join(this.config.mail.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe(mail.to)}.eml`);
+    await writeFile(file, (info as unknown as { message: Buffer }).message);
+    this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written (no SMTP_URL)');
+  }
+}
+
+const safe = (address: string) => address.replace(/[^\w.@-]/g, '_').slice(0, 80);
