@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { recordAudit } from '../../platform/audit/audit';
 import type { ProfileCode } from '../../platform/auth/access-policy';
-import { ForbiddenError, type Actor } from '../../platform/auth/actor';
+import { assertCompanyAccess, ForbiddenError, type Actor } from '../../platform/auth/actor';
 import { Sessions } from '../../platform/auth/sessions';
 import { PrismaService, type Tx } from '../../platform/database/prisma.service';
 import { AppError } from '../../platform/http/app-error';
@@ -45,7 +45,11 @@ export class CreatePersonHandler implements ICommandHandler<CreatePersonCommand>
   ) {}
 
   async execute({ actor, input, ip }: CreatePersonCommand): Promise<PersonView> {
-    const scoped = actor.profile === 'ADM' ? input : { ...input, profileCode: 'PRV' as const, companyId: actor.companyId! };
+    if (actor.profile !== 'ADM') {
+      if (input.profileCode !== 'PRV') throw new ForbiddenError('Solo puedes crear usuarios proveedores de tu empresa.');
+      if (input.companyId !== undefined) assertCompanyAccess(actor, input.companyId);
+    }
+    const scoped = actor.profile === 'ADM' ? input : { ...input, companyId: actor.companyId! };
     if (scoped.profileCode === 'PRV' && !scoped.companyId) {
       throw new AppError(HttpStatus.BAD_REQUEST, 'REQUEST.VALIDATION_FAILED', 'Los datos enviados no son válidos.', { companyId: ['Un usuario proveedor debe pertenecer a una empresa.'] });
     }

@@ -32,7 +32,14 @@ export const isAdmin = (actor: Actor | undefined): actor is Actor => actor?.prof
 export function assertCompanyAccess(actor: Actor, companyId: number | null | undefined): void {
   if (actor.profile === 'ADM') return;
   if (actor.profile === 'PRV' && actor.companyId !== null && companyId === actor.companyId) return;
-  throw new ForbiddenError();
+  throw new NotYourCompanyError();
+}
+
+/** A provider reaching for another company's data (the access policy itself let it in). */
+export class NotYourCompanyError extends AppError {
+  constructor() {
+    super(403, 'AUTH.NOT_YOUR_COMPANY', 'Solo puedes ver y modificar los datos de tu propia empresa.');
+  }
 }
 
 export class ForbiddenError extends AppError {

@@ -17,7 +17,8 @@ export function parseChileanPhone(text: string): ChileanPhone | null {
   const phone = parsePhoneNumberFromString(text, 'CL');
   if (!phone || phone.country !== 'CL' || !phone.isValid()) return null;
   const type = phone.getType();
-  const kind = type === 'MOBILE' ? 'MOBILE' : type === 'FIXED_LINE' || type === 'FIXED_LINE_OR_MOBILE' ? 'LANDLINE' : null;
-  if (!kind) return null;
+  if (type !== 'MOBILE' && type !== 'FIXED_LINE' && type !== 'FIXED_LINE_OR_MOBILE') return null;
+  // libphonenumber files Chilean numbers as FIXED_LINE_OR_MOBILE; the plan itself says 9 + 8 digits is a mobile.
+  const kind = /^9\d{8}$/.test(phone.nationalNumber) ? 'MOBILE' : 'LANDLINE';
   return { e164: phone.number, display: phone.formatInternational(), kind };
 }

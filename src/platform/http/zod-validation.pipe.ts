@@ -10,6 +10,8 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
   constructor(private readonly schema: S) {}
 
   transform(value: unknown, metadata?: ArgumentMetadata): z.infer<S> {
+    const withNul = fieldWithNul(value);
+    if (withNul !== undefined) throw new ValidationError({ [withNul || (metadata?.data ?? '_')]: ['Contiene caracteres no permitidos.'] });
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
     const errors: FieldErrors = {};
@@ -20,4 +22,18 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
     }
     throw new ValidationError(errors);
   }
+}
+
+/**
+ * PostgreSQL cannot store NUL in text and no form needs it: the path of the first string that
+ * holds one ('' for the value itself), or undefined.
+ */
+function fieldWithNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = fieldWithNul(child, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -1,0 +1,163 @@
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { AccessPolicy } from '../../src/platform/auth/access-policy';
+import { listRoutes } from '../../src/platform/auth/route-policy-check';
+import { startTestApp, type TestApp } from '../support/app';
+import { waitForMail } from '../support/mailbox';
+
+/**
+ * Who may call what. Every route the API registers must be listed here with its policy: a route
+ * added without one (or not added here) fails this suite.
+ */
+const MATRIX: Record<string, AccessPolicy['kind']> = {
+  'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/locations': 'public',
+  'GET /api/locations/children/:id': 'public',
+  'POST /api/auth/sign-in': 'public',
+  'GET /api/auth/user': 'signed-in',
+  'GET /api/auth/logout': 'signed-in',
+  'POST /api/jwt/refresh-with-token': 'public',
+  'POST /api/jwt/recovery-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/change-password': 'signed-in',
+  'POST /api/auth/update-password': 'admin',
+  'POST /api/auth/sign-up': 'public',
+  'POST /api/auth/sign-up-provider': 'public',
+  'POST /api/auth/admin-sign-up': 'admin',
+  'POST /api/auth/contact-up': 'public',
+  'POST /api/auth/valid-phone': 'public',
+  'GET /api/person': 'provider',
+  'POST /api/person/search': 'provider',
+  'POST /api/person': 'provider',
+  'GET /api/person/:id': 'signed-in',
+  'POST /api/person/:id': 'signed-in',
+  'DELETE /api/person/:id': 'provider',
+  'POST /api/person-visibility': 'admin',
+  'GET /api/person-visibility/:id': 'admin',
+  'POST /api/update-person-visibility/:id': 'admin',
+  'DELETE /api/person-visibility/:id': 'admin',
+  'POST /api/company/search': 'provider',
+  'GET /api/company/:id': 'provider',
+  'POST /api/company': 'admin',
+  'POST /api/company/:id': 'provider',
+  'POST /api/company/:id/approve': 'admin',
+  'POST /api/company/:id/reject': 'admin',
+};
+
+type Role = 'anonymous' | 'USR' | 'PRV-A' | 'PRV-B' | 'ADM';
+const ALLOWED: Record<AccessPolicy['kind'], Role[]> = {
+  public: ['anonymous', 'USR', 'PRV-A', 'PRV-B', 'ADM'],
+  'signed-in': ['USR', 'PRV-A', 'PRV-B', 'ADM'],
+  provider: ['PRV-A', 'PRV-B', 'ADM'],
+  admin: ['ADM'],
+};
+
+describe('access policies', () => {
+  let t: TestApp;
+  const passwords: Record<Exclude<Role, 'anonymous'>, [string, string]> = {
+    USR: ['visitante@example.cl', 'clave-visitante-1'],
+    'PRV-A': ['prv@labnorte.cl', 'clave-prv-norte-1'],
+    'PRV-B': ['prv@labsur.cl', 'clave-prv-sur-1'],
+    ADM: ['admin@cotizalab.test', 'clave-de-prueba-123'],
+  };
+  const ids = { companyA: 0, companyB: 0, personA: 0, personB: 0, visitor: 0 };
+
+  const signIn = async (role: Exclude<Role, 'anonymous'>) => {
+    const [email, password] = passwords[role];
+    const answer = await t.http.post('/api/auth/sign-in').send({ email, password });
+    if (answer.body.code !== 200) throw new Error(`${role} could not sign in: ${JSON.stringify(answer.body)}`);
+    return answer.body.data as { tokenData: { accessToken: string }; person: { id: number } };
+  };
+  // One session per role (sign-in is throttled per IP); logging out needs a session of its own.
+  const tokens = new Map<Role, string>();
+  const tokenOf = async (role: Exclude<Role, 'anonymous'>, fresh: boolean) => {
+    if (fresh) return (await signIn(role)).tokenData.accessToken;
+    if (!tokens.has(role)) tokens.set(role, (await signIn(role)).tokenData.accessToken);
+    return tokens.get(role)!;
+  };
+  const as = (role: Role) => async (method: 'get' | 'post' | 'delete', path: string, body?: object) => {
+    const request = t.http[method](path);
+    if (role !== 'anonymous') request.set('Authorization', `Bearer ${await tokenOf(role, path === '/api/auth/logout')}`);
+    return (body ? request.send(body) : request).then((r) => r.body);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ seedLabs: 0 });
+    const admin = as('ADM');
+    ids.companyA = (await admin('post', '/api/company', { rut: '76.086.428-5', legalName: 'Laboratorio Norte SpA', tradeName: 'LabNorte' })).data.id;
+    ids.companyB = (await admin('post', '/api/company', { rut: '77.312.560-0', legalName: 'Laboratorio Sur SpA', tradeName: 'LabSur' })).data.id;
+    for (const [role, companyId] of [['PRV-A', ids.companyA], ['PRV-B', ids.companyB]] as const) {
+      const [email, password] = passwords[role];
+      const created = await admin('post', '/api/person', { firstName: 'Proveedor', lastName: role, email, profileCode: 'PRV', companyId });
+      expect(created.code).toBe(200);
+      ids[role === 'PRV-A' ? 'personA' : 'personB'] = created.data.id;
+      // The invitation mail carries a link to choose the first password.
+      const mail = await waitForMail(t.dataDir, email, 'Te crearon una cuenta');
+      const token = /token=([\w-]+)/.exec(mail.text)![1];
+      expect((await t.http.post('/api/auth/reset-password').send({ token, password })).body.code).toBe(200);
+    }
+    await t.http.post('/api/auth/sign-up').send({ firstName: 'Vale', lastName: 'Visitante', email: passwords.USR[0], password: passwords.USR[1] });
+    ids.visitor = (await signIn('USR')).person.id;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('has a declared policy for every registered route, as this matrix says', () => {
+    const routes = listRoutes(t.app.get(DiscoveryService), t.app.get(MetadataScanner), t.app.get(Reflector));
+    const declared = Object.fromEntries(routes.map((r) => [r.endpoint, r.policy?.kind ?? 'NONE']));
+    expect(declared).toEqual(MATRIX);
+  });
+
+  it.each(Object.entries(MATRIX))('%s lets in exactly the roles of its policy (%s)', async (endpoint, kind) => {
+    const [method, path] = endpoint.split(' ');
+    const concrete = path.replace(':id', '2147483000');
+    for (const role of ['anonymous', 'USR', 'PRV-A', 'ADM'] as Role[]) {
+      const answer = await as(role)(method.toLowerCase() as 'get' | 'post' | 'delete', concrete, method === 'GET' ? undefined : {});
+      const refusedByPolicy = answer.error === 'AUTH.UNAUTHENTICATED' || answer.error === 'AUTH.FORBIDDEN';
+      expect({ role, refusedByPolicy }).toEqual({ role, refusedByPolicy: !ALLOWED[kind].includes(role) });
+      if (refusedByPolicy) expect(answer.code).toBe(role === 'anonymous' ? 401 : 403);
+      expect(answer.code).toBeLessThan(500);
+    }
+  });
+
+  it('keeps a provider inside its own company', async () => {
+    const prvA = as('PRV-A');
+    expect(await prvA('get', `/api/company/${ids.companyB}`)).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await prvA('post', `/api/company/${ids.companyB}`, { tradeName: 'Secuestrada' })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect((await prvA('post', `/api/company/${ids.companyA}`, { tradeName: 'LabNorte Centro' })).data.tradeName).toBe('LabNorte Centro');
+    expect(await prvA('post', `/api/company/${ids.companyA}`, { rut: '11.111.111-1' })).toMatchObject({ code: 403 });
+    const companies = await prvA('post', '/api/company/search', {});
+    expect(companies.data.items.map((c: { id: number }) => c.id)).toEqual([ids.companyA]);
+
+    expect(await prvA('get', `/api/person/${ids.personB}`)).toMatchObject({ code: 404, error: 'PERSON.NOT_FOUND' });
+    expect(await prvA('post', `/api/person/${ids.personB}`, { firstName: 'Cambiado' })).toMatchObject({ code: 404 });
+    expect(await prvA('delete', `/api/person/${ids.personB}`)).toMatchObject({ code: 404 });
+    expect(await prvA('get', `/api/person/${ids.visitor}`)).toMatchObject({ code: 404 });
+    const persons = await prvA('post', '/api/person/search', { fullName: 'Proveedor' });
+    expect(persons.data.items.map((p: { id: number }) => p.id)).toEqual([ids.personA]);
+    expect(await prvA('post', '/api/person', { firstName: 'Intruso', lastName: 'X', email: 'intruso@example.cl', profileCode: 'PRV', companyId: ids.companyB })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await prvA('post', '/api/person', { firstName: 'Jefe', lastName: 'X', email: 'jefe@example.cl', profileCode: 'ADM' })).toMatchObject({ code: 403 });
+    const colleague = await prvA('post', '/api/person', { firstName: 'Colega', lastName: 'Norte', email: 'colega@labnorte.cl', profileCode: 'PRV' });
+    expect(colleague.data).toMatchObject({ company: { id: ids.companyA }, profile: { code: 'PRV' } });
+    expect((await t.prisma.person.findUniqueOrThrow({ where: { id: ids.personB } })).firstName).toBe('Proveedor');
+  });
+
+  it('lets a visitor read and edit only their own data', async () => {
+    const visitor = as('USR');
+    expect(await visitor('get', `/api/person/${ids.personA}`)).toMatchObject({ code: 404 });
+    const edited = await visitor('post', `/api/person/${ids.visitor}`, { phone: '+56 2 2345 6789', rut: '12.345.678-5' });
+    expect(edited.data).toMatchObject({ phone: '+56 2 2345 6789', rut: '12345678-5' });
+    expect(await visitor('post', `/api/person/${ids.visitor}`, { rut: '12.345.678-9' })).toMatchObject({ code: 400, errors: { rut: [expect.any(String)] } });
+  });
+
+  it('records administrators’ actions on accounts', async () => {
+    const admin = as('ADM');
+    const created = await admin('post', '/api/auth/admin-sign-up', { firstName: 'Nueva', lastName: 'Admin', email: 'nueva.admin@cotizalab.test', password: 'clave-admin-nueva-1' });
+    expect(created.code).toBe(200);
+    expect(await admin('post', '/api/auth/admin-sign-up', { firstName: 'Otra', lastName: 'Admin', email: 'nueva.admin@cotizalab.test', password: 'clave-admin-nueva-1' })).toMatchObject({ code: 409, error: 'USER.EMAIL_TAKEN' });
+    const colleague = await t.prisma.person.findFirstOrThrow({ where: { user: { email: 'colega@labnorte.cl' } } });
+    expect((await admin('delete', `/api/person/${colleague.id}`)).code).toBe(200);
+    expect(await t.prisma.user.findUniqueOrThrow({ where: { personId: colleague.id } })).toMatchObject({ isActive: false });
+    const actions = (await t.prisma.auditLog.findMany({ orderBy: { id: 'asc' } })).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['company.created', 'person.created', 'admin.created', 'person.deleted']));
+  });
+});
