@@ -4,14 +4,16 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './modules/accounts/accounts.module';
+import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { LocationsModule } from './modules/locations/locations.module';
 import { PersonsModule } from './modules/persons/persons.module';
+import { SearchModule } from './modules/search/search.module';
 import { HealthController } from './platform/health/health.controller';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module';
 
 /** Feature modules, cut by feature (see DESIGN.md). */
-const FEATURES = [AccountsModule, PersonsModule, CompaniesModule, LocationsModule];
+const FEATURES = [AccountsModule, PersonsModule, CompaniesModule, LocationsModule, CatalogueModule, SearchModule];
 
 @Module({})
 export class AppModule {

@@ -5,18 +5,22 @@ import { APP_ROLES, InvalidConfigError, loadConfig, type AppConfig } from './con
 import { PrismaService } from './platform/database/prisma.service';
 import { applyMigrations } from './platform/database/migrations';
 import { startEmbeddedPostgres, type RunningPostgres } from './platform/database/embedded-postgres';
+import type { INestApplication } from '@nestjs/common';
+import { SEARCH_INDEX, type SearchIndex } from './modules/search/search-index';
 import { seedDatabase, type SeedResult } from './modules/seed/seed';
 
 /**
  * Entry point: `node dist/main.js [all|api|worker|seed]` (default `all`, or APP_ROLE).
  * all: API + workers + web app in one process, on the embedded defaults when nothing is set.
  * seed: apply migrations and seed an empty database, then exit.
+ * search:reindex: rebuild the whole search index from PostgreSQL, then exit.
  */
 async function main(): Promise<void> {
   const started = Date.now();
   const command = process.argv[2];
   const seedOnly = command === 'seed';
-  const config = readConfig(seedOnly ? 'api' : command);
+  const reindexOnly = command === 'search:reindex';
+  const config = readConfig(seedOnly || reindexOnly ? 'api' : command);
   const log = pino({ level: config.logLevel, base: { role: config.role } });
 
   const database = await provideDatabase(config, log);
@@ -33,7 +37,16 @@ async function main(): Promise<void> {
     });
   }
 
+  if (reindexOnly) {
+    await app.init();
+    const counts = await reindexSearch(app, log);
+    await app.close();
+    await stopDatabase();
+    console.log(`Search index rebuilt: ${counts.laboratories} laboratories, ${counts.prices} prices.`);
+    return;
+  }
   const seed = config.role === 'worker' ? undefined : await seedDatabase(app.get(PrismaService), config, log);
+  if (seed?.seeded) await reindexSearch(app, log);
   if (seedOnly) {
     await app.close();
     await stopDatabase();
@@ -46,10 +59,17 @@ async function main(): Promise<void> {
   printBanner(config, database, seed, Date.now() - started);
 }
 
+async function reindexSearch(app: INestApplication, log: Logger) {
+  const started = Date.now();
+  const counts = await app.get<SearchIndex>(SEARCH_INDEX).reindexAll();
+  log.info({ ...counts, ms: Date.now() - started }, 'search index rebuilt');
+  return counts;
+}
+
 function readConfig(role: string | undefined): AppConfig {
   try {
     if (role !== undefined && !(APP_ROLES as readonly string[]).includes(role)) {
-      throw new InvalidConfigError('role', `must be one of ${APP_ROLES.join(', ')}, seed`, role);
+      throw new InvalidConfigError('role', `must be one of ${APP_ROLES.join(', ')}, seed, search:reindex`, role);
     }
     return loadConfig(role ? { ...process.env, APP_ROLE: role } : process.env);
   } catch (error) {

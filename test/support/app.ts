@@ -6,6 +6,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config/app-config';
+import { SEARCH_INDEX, type SearchIndex } from '../../src/modules/search/search-index';
 import { seedDatabase, type SeedResult } from '../../src/modules/seed/seed';
 import { PrismaService } from '../../src/platform/database/prisma.service';
 import { createTestDatabase, requiredEnv, testRedisPrefix, type TestDatabase } from './databases';
@@ -44,6 +45,7 @@ export async function startTestApp(options: { seedLabs?: number; redis?: boolean
   await app.init();
   const prisma = app.get(PrismaService);
   const seed = await seedDatabase(prisma, config, logger);
+  await app.get<SearchIndex>(SEARCH_INDEX).reindexAll();
   return {
     app,
     http: request(app.getHttpServer()),

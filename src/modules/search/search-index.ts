@@ -1,0 +1,90 @@
+import type { Tx } from '../../platform/database/prisma.service';
+
+/** How the quote of an order is covered: FONASA (MLE bono), an Isapre plan percentage, or nothing. */
+export type Coverage = { kind: 'FONASA'; mle: boolean } | { kind: 'PERCENT'; percentage: number } | { kind: 'NONE' };
+
+export const ORDER_BY = ['identifierName', 'total', 'copay'] as const;
+export type OrderBy = (typeof ORDER_BY)[number];
+
+/** A /buscador query, already validated and resolved (ids, not names). */
+export interface QuoteQuery {
+  /** The exams of the medical order; empty lists laboratories without a quote. */
+  examIds: number[];
+  typeExamId?: number;
+  comunaId?: number;
+  /** Also laboratories of the comunas near `comunaId`. */
+  withNearLocations: boolean;
+  /** When no comuna is chosen: the region (the spec's `locationFk`). */
+  regionId?: number;
+  /** Laboratories accepting any of these insurers (the chosen one and the plan it belongs to). */
+  insurerIds?: number[];
+  coverage: Coverage;
+  laboratoryName?: string;
+  laboratoryId?: number;
+  /** Select-list children to match, grouped by type: any value within a type, every type. */
+  filterValueIds: number[][];
+  orderBy: OrderBy;
+  orderSort: 'asc' | 'desc';
+  currentPage: number;
+  perPage: number;
+}
+
+export interface ExamQuote {
+  examId: number;
+  price: number;
+  coverage: number;
+  copay: number;
+}
+
+export interface LaboratoryQuote {
+  laboratoryId: number;
+  identifierName: string;
+  addressLine1: string;
+  comunaId: number;
+  lat: number | null;
+  lng: number | null;
+  fonasaLevel: number;
+  exams: ExamQuote[];
+  missingExamIds: number[];
+  offersAll: boolean;
+  total: number;
+  coverage: number;
+  copay: number;
+}
+
+export interface FacetCount {
+  id: number;
+  count: number;
+}
+
+export interface QuoteResults {
+  items: LaboratoryQuote[];
+  total: number;
+  currentPage: number;
+  perPage: number;
+  lastPage: number;
+  facets: { comunas: FacetCount[]; filterValues: FacetCount[]; insurers: FacetCount[] };
+}
+
+/**
+ * Where /buscador searches: one document per quotable laboratory branch with its location, the
+ * comunas it serves, insurers, filterable attributes and authorized prices. Documents are
+ * (re)built from PostgreSQL by the search projector; an adapter may keep them in PostgreSQL
+ * (embedded default) or Elasticsearch. Every operation is idempotent.
+ */
+export interface SearchIndex {
+  readonly kind: 'postgres' | 'elasticsearch';
+  /**
+   * Rebuilds the documents of these laboratories from the write model; a laboratory that is no
+   * longer quotable (inactive, company not approved, deleted) leaves the index. `tx` lets the
+   * PostgreSQL adapter do it in the projector's transaction.
+   */
+  reindexLaboratories(laboratoryIds: number[], tx?: Tx): Promise<void>;
+  /** Rebuilds the whole index (no downtime: the old one answers until the new one is complete). */
+  reindexAll(onProgress?: (done: number, total: number) => void): Promise<{ laboratories: number; prices: number }>;
+  search(query: QuoteQuery): Promise<QuoteResults>;
+  /** Is the index reachable? (readiness) */
+  ping(): Promise<void>;
+}
+
+export const SEARCH_INDEX = Symbol('SEARCH_INDEX');
