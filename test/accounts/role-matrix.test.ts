@@ -42,6 +42,13 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/company/:id': 'provider',
   'POST /api/company/:id/approve': 'admin',
   'POST /api/company/:id/reject': 'admin',
+  'POST /api/laboratory/search': 'public',
+  'POST /api/exam/search': 'public',
+  'POST /api/laboratory-exam/search': 'provider',
+  'GET /api/laboratory-exam/:id': 'provider',
+  'POST /api/laboratory-exam': 'provider',
+  'POST /api/laboratory-exam/:id': 'provider',
+  'DELETE /api/laboratory-exam/:id': 'provider',
 };
 
 type Role = 'anonymous' | 'USR' | 'PRV-A' | 'PRV-B' | 'ADM';

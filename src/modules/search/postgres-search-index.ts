@@ -124,7 +124,7 @@ const REINDEX_LOCK = 7_041_001;
 /** Deletes and rebuilds the documents of `ids` (sorted) from the write model. */
 async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
   // Two projections of one laboratory at once would collide on its rows: serialise per laboratory.
-  if (lock) await tx.$queryRaw`SELECT pg_advisory_xact_lock(${REINDEX_LOCK}, id) FROM unnest(${ids}::int[]) AS id ORDER BY id`;
+  if (lock) await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REINDEX_LOCK}, id) FROM unnest(${ids}::int[]) AS id ORDER BY id`;
   await tx.$executeRaw`DELETE FROM search_laboratory WHERE laboratory_id = ANY(${ids}::int[])`;
   await tx.$executeRaw`
     INSERT INTO search_laboratory (laboratory_id, identifier_name, name_folded, company_id, comuna_id, region_id, served_comuna_ids,
@@ -153,13 +153,17 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
     WHERE le.laboratory_id = ANY(${ids}::int[]) AND le.status = 'AUTHORIZED' AND le.is_active`;
 }
 
-/** What a laboratory must satisfy, besides offering the exams; `withLocation` false for the comuna facet. */
+/**
+ * What a laboratory must satisfy, besides offering the exams. The comuna facet (`withLocation`
+ * false) drops the comuna but keeps its region, to offer the other comunas around.
+ */
 function labConditions(query: QuoteQuery, withLocation: boolean): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (withLocation && query.comunaId !== undefined) {
     conditions.push(query.withNearLocations ? Prisma.sql`l.served_comuna_ids @> ARRAY[${query.comunaId}]::int[]` : Prisma.sql`l.comuna_id = ${query.comunaId}`);
+  } else if (query.regionId !== undefined) {
+    conditions.push(Prisma.sql`l.region_id = ${query.regionId}`);
   }
-  if (withLocation && query.comunaId === undefined && query.regionId !== undefined) conditions.push(Prisma.sql`l.region_id = ${query.regionId}`);
   if (query.insurerIds?.length) conditions.push(Prisma.sql`l.insurer_ids && ${query.insurerIds}::int[]`);
   for (const group of query.filterValueIds) conditions.push(Prisma.sql`l.filter_value_ids && ${group}::int[]`);
   if (query.laboratoryName) conditions.push(Prisma.sql`l.name_folded LIKE '%' || cl_fold(${escapeLike(query.laboratoryName)}) || '%'`);

@@ -14,7 +14,7 @@ export interface QuoteQuery {
   comunaId?: number;
   /** Also laboratories of the comunas near `comunaId`. */
   withNearLocations: boolean;
-  /** When no comuna is chosen: the region (the spec's `locationFk`). */
+  /** The region (the spec's `locationFk`), or the chosen comuna's: the extent of the comuna facet. */
   regionId?: number;
   /** Laboratories accepting any of these insurers (the chosen one and the plan it belongs to). */
   insurerIds?: number[];
@@ -55,6 +55,8 @@ export interface LaboratoryQuote {
 export interface FacetCount {
   id: number;
   count: number;
+  /** Filled in by the search handler, whatever the adapter. */
+  name?: string;
 }
 
 export interface QuoteResults {

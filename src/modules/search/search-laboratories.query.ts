@@ -8,7 +8,7 @@ import { JOB_QUEUE, type JobQueue } from '../../platform/messaging/job-queue';
 import { ROOT_LOGGER } from '../../platform/platform.tokens';
 import type { Logger } from 'pino';
 import type { QuoteRequest } from './quote-request';
-import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from './search-index';
+import { SEARCH_INDEX, type Coverage, type FacetCount, type QuoteQuery, type QuoteResults, type SearchIndex } from './search-index';
 import { SEARCH_HISTORY_QUEUE, type SearchHistoryJob } from './search-history';
 
 /** `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order. */
@@ -38,6 +38,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     const started = performance.now();
     const query = await this.resolve(request);
     const results = await this.index.search(query);
+    await this.nameFacets(results);
     const tookMs = Math.round(performance.now() - started);
     // Reports must never slow the answer or fail it: the history goes through a queue.
     const job: SearchHistoryJob = {
@@ -57,7 +58,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     const errors: FieldErrors = {};
     const [exams, comuna, region, insurer] = await Promise.all([
       request.exams.length ? this.prisma.exam.findMany({ where: { id: { in: request.exams }, isActive: true }, select: { id: true } }) : [],
-      request.location ? this.prisma.location.findFirst({ where: { id: request.location, kind: 'COMUNA' }, select: { id: true } }) : null,
+      request.location ? this.prisma.location.findFirst({ where: { id: request.location, kind: 'COMUNA' }, select: { id: true, parentId: true } }) : null,
       request.locationFk ? this.prisma.location.findFirst({ where: { id: request.locationFk, kind: 'REGION' }, select: { id: true } }) : null,
       request.pensionHealtInstitutionId ? this.prisma.insurer.findFirst({ where: { id: request.pensionHealtInstitutionId, isActive: true }, select: { id: true, code: true, type: true, parentId: true } }) : null,
     ]);
@@ -74,7 +75,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       typeExamId: request.typeExamId,
       comunaId: comuna?.id,
       withNearLocations: Array.isArray(near) ? near.length > 0 : near === true,
-      regionId: region?.id,
+      regionId: comuna?.parentId ?? region?.id,
       insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,
       coverage: coverageOf(insurer, request.coveragePercentage),
       laboratoryName: request.laboratoryName,
@@ -85,6 +86,22 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       currentPage: request.currentPage,
       perPage: request.perPage,
     };
+  }
+
+  /** Facets come from the index as ids; people read names. */
+  private async nameFacets({ facets }: QuoteResults): Promise<void> {
+    const [comunas, insurers, values] = await Promise.all([
+      this.prisma.location.findMany({ where: { id: { in: facets.comunas.map((f) => f.id) } }, select: { id: true, name: true } }),
+      this.prisma.insurer.findMany({ where: { id: { in: facets.insurers.map((f) => f.id) } }, select: { id: true, name: true } }),
+      this.prisma.selectListChild.findMany({ where: { id: { in: facets.filterValues.map((f) => f.id) } }, select: { id: true, name: true } }),
+    ]);
+    const name = (rows: { id: number; name: string }[]) => {
+      const byId = new Map(rows.map((r) => [r.id, r.name]));
+      return (facet: FacetCount) => ({ ...facet, name: byId.get(facet.id) ?? '' });
+    };
+    facets.comunas = facets.comunas.map(name(comunas));
+    facets.insurers = facets.insurers.map(name(insurers));
+    facets.filterValues = facets.filterValues.map(name(values));
   }
 
   /** Values of one attribute type are alternatives (OR); different types must all match (AND). */
