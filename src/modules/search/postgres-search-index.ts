@@ -47,16 +47,13 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   async search(query: QuoteQuery): Promise<QuoteResults> {
-    const matched = labConditions(query, true);
-    const anyLocation = labConditions(query, false);
-    const offset = (query.currentPage - 1) * query.perPage;
+    const statements = searchStatements(query);
     const [rows, comunas, insurers, filterValues] = await Promise.all([
-      query.examIds.length > 0 ? this.quoteRows(query, matched, offset) : this.listRows(query, matched, offset),
-      this.facet(query, anyLocation, Prisma.sql`ARRAY[l.comuna_id]`),
-      this.facet(query, matched, Prisma.sql`l.insurer_ids`),
-      this.facet(query, matched, Prisma.sql`l.filter_value_ids`),
+      this.prisma.$queryRaw<QuoteRow[]>(statements.rows),
+      ...statements.facets.map((facet) => this.prisma.$queryRaw<FacetCount[]>(facet)),
     ]);
-    const total = rows[0]?.full_count ?? (offset > 0 ? await this.count(query, matched) : 0);
+    const offset = (query.currentPage - 1) * query.perPage;
+    const total = rows[0]?.full_count ?? (offset > 0 ? await this.count(query) : 0);
     return {
       items: rows.map((row) => toQuote(row, query.examIds)),
       total,
@@ -67,56 +64,78 @@ export class PostgresSearchIndex implements SearchIndex {
     };
   }
 
-  /** Laboratories with the price of each requested exam they offer, whole orders first. */
-  private quoteRows(query: QuoteQuery, matched: Prisma.Sql, offset: number) {
-    const coverage = coverageSql(query.coverage);
-    const order = {
-      identifierName: Prisma.sql`l.name_folded`,
-      total: Prisma.sql`q.total`,
-      copay: Prisma.sql`q.total - q.coverage`,
-    }[query.orderBy];
-    const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
-    return this.prisma.$queryRaw<QuoteRow[]>`
-      WITH q AS (
-        SELECT p.laboratory_id, count(*)::int AS offered, sum(p.price)::int AS total, sum(${coverage})::int AS coverage,
-               json_agg(json_build_array(p.exam_id, p.price, ${coverage}) ORDER BY p.exam_id) AS exams
-        FROM search_laboratory_exam p
-        JOIN search_laboratory l ON l.laboratory_id = p.laboratory_id
-        WHERE p.exam_id = ANY(${query.examIds}::int[]) AND ${matched}
-        GROUP BY p.laboratory_id
-      )
-      SELECT l.laboratory_id, l.identifier_name, l.address_line1, l.comuna_id, l.lat, l.lng, l.fonasa_level,
-             q.offered, q.total, q.coverage, q.exams, count(*) OVER ()::int AS full_count
-      FROM q JOIN search_laboratory l ON l.laboratory_id = q.laboratory_id
-      ORDER BY (q.offered = ${query.examIds.length}) DESC, ${order} ${direction}, l.name_folded, l.laboratory_id
-      LIMIT ${query.perPage} OFFSET ${offset}`;
-  }
-
-  /** Without exams: the laboratories themselves, by name. */
-  private listRows(query: QuoteQuery, matched: Prisma.Sql, offset: number) {
-    const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
-    return this.prisma.$queryRaw<QuoteRow[]>`
-      SELECT l.laboratory_id, l.identifier_name, l.address_line1, l.comuna_id, l.lat, l.lng, l.fonasa_level,
-             0 AS offered, 0 AS total, 0 AS coverage, '[]'::json AS exams, count(*) OVER ()::int AS full_count
-      FROM search_laboratory l
-      WHERE ${matched}
-      ORDER BY l.name_folded ${direction}, l.laboratory_id
-      LIMIT ${query.perPage} OFFSET ${offset}`;
-  }
-
-  private async count(query: QuoteQuery, matched: Prisma.Sql): Promise<number> {
-    const [row] = await this.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM search_laboratory l WHERE ${matched} AND ${offersSome(query)}`;
+  /** A page past the last one has no rows to carry the count. */
+  private async count(query: QuoteQuery): Promise<number> {
+    const [row] = await this.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM search_laboratory l WHERE ${labConditions(query, true)} AND ${offersSome(query)}`;
     return row.n;
   }
+}
 
-  /** How many matching laboratories carry each value of an array of ids. */
-  private facet(query: QuoteQuery, matched: Prisma.Sql, values: Prisma.Sql): Promise<FacetCount[]> {
-    return this.prisma.$queryRaw<FacetCount[]>`
-      SELECT v AS id, count(*)::int AS count
-      FROM search_laboratory l CROSS JOIN LATERAL unnest(${values}) AS v
-      WHERE ${matched} AND ${offersSome(query)}
-      GROUP BY v ORDER BY count(*) DESC, v`;
-  }
+/**
+ * The statements of one search: the page of quotes (or of laboratories, without exams) and the
+ * facets (comunas, insurers, attribute values), run in parallel. Exported so that the search
+ * benchmark can run the very same SQL straight on the database and compare.
+ */
+export function searchStatements(query: QuoteQuery): { rows: Prisma.Sql; facets: [Prisma.Sql, Prisma.Sql, Prisma.Sql] } {
+  const matched = labConditions(query, true);
+  const offset = (query.currentPage - 1) * query.perPage;
+  return {
+    rows: query.examIds.length > 0 ? quoteStatement(query, matched, offset) : listStatement(query, matched, offset),
+    facets: [
+      facetStatement(query, labConditions(query, false), Prisma.sql`ARRAY[l.comuna_id]`, 'location'),
+      facetStatement(query, matched, Prisma.sql`l.insurer_ids`, 'insurer'),
+      facetStatement(query, matched, Prisma.sql`l.filter_value_ids`, 'select_list_child'),
+    ],
+  };
+}
+
+/** Laboratories with the price of each requested exam they offer, whole orders first. */
+function quoteStatement(query: QuoteQuery, matched: Prisma.Sql, offset: number): Prisma.Sql {
+  const coverage = coverageSql(query.coverage);
+  const order = {
+    identifierName: Prisma.sql`l.name_folded`,
+    total: Prisma.sql`q.total`,
+    copay: Prisma.sql`q.total - q.coverage`,
+  }[query.orderBy];
+  const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  return Prisma.sql`
+    WITH q AS (
+      SELECT p.laboratory_id, count(*)::int AS offered, sum(p.price)::int AS total, sum(${coverage})::int AS coverage,
+             json_agg(json_build_array(p.exam_id, p.price, ${coverage}) ORDER BY p.exam_id) AS exams
+      FROM search_laboratory_exam p
+      JOIN search_laboratory l ON l.laboratory_id = p.laboratory_id
+      WHERE p.exam_id = ANY(${query.examIds}::int[]) AND ${matched}
+      GROUP BY p.laboratory_id
+    )
+    SELECT l.laboratory_id, l.identifier_name, l.address_line1, l.comuna_id, l.lat, l.lng, l.fonasa_level,
+           q.offered, q.total, q.coverage, q.exams, count(*) OVER ()::int AS full_count
+    FROM q JOIN search_laboratory l ON l.laboratory_id = q.laboratory_id
+    ORDER BY (q.offered = ${query.examIds.length}) DESC, ${order} ${direction}, l.name_folded, l.laboratory_id
+    LIMIT ${query.perPage} OFFSET ${offset}`;
+}
+
+/** Without exams: the laboratories themselves, by name. */
+function listStatement(query: QuoteQuery, matched: Prisma.Sql, offset: number): Prisma.Sql {
+  const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  return Prisma.sql`
+    SELECT l.laboratory_id, l.identifier_name, l.address_line1, l.comuna_id, l.lat, l.lng, l.fonasa_level,
+           0 AS offered, 0 AS total, 0 AS coverage, '[]'::json AS exams, count(*) OVER ()::int AS full_count
+    FROM search_laboratory l
+    WHERE ${matched}
+    ORDER BY l.name_folded ${direction}, l.laboratory_id
+    LIMIT ${query.perPage} OFFSET ${offset}`;
+}
+
+/** How many matching laboratories carry each value of an array of ids, with the value's name. */
+function facetStatement(query: QuoteQuery, matched: Prisma.Sql, values: Prisma.Sql, names: 'location' | 'insurer' | 'select_list_child'): Prisma.Sql {
+  return Prisma.sql`
+    SELECT f.id, f.count, n.name
+    FROM (SELECT v AS id, count(*)::int AS count
+          FROM search_laboratory l CROSS JOIN LATERAL unnest(${values}) AS v
+          WHERE ${matched} AND ${offersSome(query)}
+          GROUP BY v) f
+    JOIN ${Prisma.raw(names)} n ON n.id = f.id
+    ORDER BY f.count DESC, n.name`;
 }
 
 const REINDEX_LOCK = 7_041_001;

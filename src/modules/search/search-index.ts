@@ -55,8 +55,7 @@ export interface LaboratoryQuote {
 export interface FacetCount {
   id: number;
   count: number;
-  /** Filled in by the search handler, whatever the adapter. */
-  name?: string;
+  name: string;
 }
 
 export interface QuoteResults {

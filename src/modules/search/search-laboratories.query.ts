@@ -8,7 +8,7 @@ import { JOB_QUEUE, type JobQueue } from '../../platform/messaging/job-queue';
 import { ROOT_LOGGER } from '../../platform/platform.tokens';
 import type { Logger } from 'pino';
 import type { QuoteRequest } from './quote-request';
-import { SEARCH_INDEX, type Coverage, type FacetCount, type QuoteQuery, type QuoteResults, type SearchIndex } from './search-index';
+import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from './search-index';
 import { SEARCH_HISTORY_QUEUE, type SearchHistoryJob } from './search-history';
 
 /** `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order. */
@@ -38,7 +38,6 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     const started = performance.now();
     const query = await this.resolve(request);
     const results = await this.index.search(query);
-    await this.nameFacets(results);
     const tookMs = Math.round(performance.now() - started);
     // Reports must never slow the answer or fail it: the history goes through a queue.
     const job: SearchHistoryJob = {
@@ -53,65 +52,53 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     return results;
   }
 
-  /** Checks references against the database and works out how the insurer covers the order. */
+  /**
+   * Checks references against the database (one round trip: it is on every search) and works out
+   * how the insurer covers the order.
+   */
   private async resolve(request: QuoteRequest): Promise<QuoteQuery> {
+    const [refs] = await this.prisma.$queryRaw<ResolvedReferences[]>`
+      SELECT
+        (SELECT count(*)::int FROM exam WHERE id = ANY(${request.exams}::int[]) AND is_active) AS exams_found,
+        (SELECT json_build_object('id', id, 'parentId', parent_id) FROM location WHERE id = ${request.location ?? null}::int AND kind = 'COMUNA') AS comuna,
+        (SELECT id FROM location WHERE id = ${request.locationFk ?? null}::int AND kind = 'REGION') AS region_id,
+        (SELECT json_build_object('id', id, 'code', code, 'type', type, 'parentId', parent_id) FROM insurer WHERE id = ${request.pensionHealtInstitutionId ?? null}::int AND is_active) AS insurer,
+        (SELECT coalesce(json_agg(ids), '[]') FROM (SELECT array_agg(id ORDER BY id) AS ids FROM select_list_child WHERE id = ANY(${request.attributesValues}::int[]) GROUP BY type_id) g) AS filter_groups`;
     const errors: FieldErrors = {};
-    const [exams, comuna, region, insurer] = await Promise.all([
-      request.exams.length ? this.prisma.exam.findMany({ where: { id: { in: request.exams }, isActive: true }, select: { id: true } }) : [],
-      request.location ? this.prisma.location.findFirst({ where: { id: request.location, kind: 'COMUNA' }, select: { id: true, parentId: true } }) : null,
-      request.locationFk ? this.prisma.location.findFirst({ where: { id: request.locationFk, kind: 'REGION' }, select: { id: true } }) : null,
-      request.pensionHealtInstitutionId ? this.prisma.insurer.findFirst({ where: { id: request.pensionHealtInstitutionId, isActive: true }, select: { id: true, code: true, type: true, parentId: true } }) : null,
-    ]);
-    if (exams.length !== request.exams.length) errors.exams = ['Alguno de los exámenes no existe.'];
-    if (request.location && !comuna) errors.location = ['La comuna indicada no existe.'];
-    if (request.locationFk && !region) errors.locationFk = ['La región indicada no existe.'];
-    if (request.pensionHealtInstitutionId && !insurer) errors.pensionHealtInstitutionId = ['La previsión indicada no existe.'];
+    if (refs.exams_found !== request.exams.length) errors.exams = ['Alguno de los exámenes no existe.'];
+    if (request.location && !refs.comuna) errors.location = ['La comuna indicada no existe.'];
+    if (request.locationFk && !refs.region_id) errors.locationFk = ['La región indicada no existe.'];
+    if (request.pensionHealtInstitutionId && !refs.insurer) errors.pensionHealtInstitutionId = ['La previsión indicada no existe.'];
     if (Object.keys(errors).length > 0) throw new AppError(HttpStatus.BAD_REQUEST, 'REQUEST.VALIDATION_FAILED', 'Los datos enviados no son válidos.', errors);
 
-    const filterValueIds = await this.groupByType(request.attributesValues);
+    const { comuna, insurer } = refs;
     const near = request.nearLocations;
     return {
       examIds: request.exams,
       typeExamId: request.typeExamId,
       comunaId: comuna?.id,
       withNearLocations: Array.isArray(near) ? near.length > 0 : near === true,
-      regionId: comuna?.parentId ?? region?.id,
+      regionId: comuna?.parentId ?? refs.region_id ?? undefined,
       insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,
       coverage: coverageOf(insurer, request.coveragePercentage),
       laboratoryName: request.laboratoryName,
       laboratoryId: request.laboratoryId,
-      filterValueIds,
+      // Values of one attribute type are alternatives (OR); different types must all match (AND).
+      filterValueIds: refs.filter_groups,
       orderBy: request.orderBy,
       orderSort: request.orderSort,
       currentPage: request.currentPage,
       perPage: request.perPage,
     };
   }
+}
 
-  /** Facets come from the index as ids; people read names. */
-  private async nameFacets({ facets }: QuoteResults): Promise<void> {
-    const [comunas, insurers, values] = await Promise.all([
-      this.prisma.location.findMany({ where: { id: { in: facets.comunas.map((f) => f.id) } }, select: { id: true, name: true } }),
-      this.prisma.insurer.findMany({ where: { id: { in: facets.insurers.map((f) => f.id) } }, select: { id: true, name: true } }),
-      this.prisma.selectListChild.findMany({ where: { id: { in: facets.filterValues.map((f) => f.id) } }, select: { id: true, name: true } }),
-    ]);
-    const name = (rows: { id: number; name: string }[]) => {
-      const byId = new Map(rows.map((r) => [r.id, r.name]));
-      return (facet: FacetCount) => ({ ...facet, name: byId.get(facet.id) ?? '' });
-    };
-    facets.comunas = facets.comunas.map(name(comunas));
-    facets.insurers = facets.insurers.map(name(insurers));
-    facets.filterValues = facets.filterValues.map(name(values));
-  }
-
-  /** Values of one attribute type are alternatives (OR); different types must all match (AND). */
-  private async groupByType(childIds: number[]): Promise<number[][]> {
-    if (childIds.length === 0) return [];
-    const children = await this.prisma.selectListChild.findMany({ where: { id: { in: childIds } }, select: { id: true, typeId: true } });
-    const byType = new Map<number, number[]>();
-    for (const child of children) byType.set(child.typeId, [...(byType.get(child.typeId) ?? []), child.id]);
-    return [...byType.values()];
-  }
+interface ResolvedReferences {
+  exams_found: number;
+  comuna: { id: number; parentId: number } | null;
+  region_id: number | null;
+  insurer: { id: number; code: string; type: string; parentId: number | null } | null;
+  filter_groups: number[][];
 }
 
 /**
