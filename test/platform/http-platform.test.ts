@@ -14,7 +14,7 @@ describe('HTTP platform and locations', () => {
   it('answers liveness and readiness in the envelope', async () => {
     await t.http.get('/api/health').expect(200, { code: 200, data: { status: 'ok' } });
     const ready = await t.http.get('/api/health/ready').expect(200);
-    expect(ready.body).toEqual({ code: 200, data: { status: 'ready', checks: { database: 'ok', queue: 'ok', queueKind: 'bullmq' } } });
+    expect(ready.body).toEqual({ code: 200, data: { status: 'ready', checks: { database: 'ok', queue: 'ok', queueKind: 'bullmq', search: 'ok', searchKind: 'postgres' } } });
   });
 
   it('lists the 16 regions north to south', async () => {

@@ -1,4 +1,5 @@
 import { PrismaService } from '../../src/platform/database/prisma.service';
+import { ElasticsearchSearchIndex } from '../../src/modules/search/elasticsearch-search-index';
 import { PostgresSearchIndex } from '../../src/modules/search/postgres-search-index';
 import type { QuoteQuery, SearchIndex } from '../../src/modules/search/search-index';
 import { seedDatabase } from '../../src/modules/seed/seed';
@@ -9,7 +10,12 @@ import { createTestDatabase, type TestDatabase } from '../support/databases';
  * The SearchIndex contract: what /buscador promises, whatever the adapter. It runs against every
  * adapter that is reachable here (PostgreSQL always; Elasticsearch where ELASTICSEARCH_URL is set).
  */
-const ADAPTERS: [string, (prisma: PrismaService) => SearchIndex][] = [['PostgresSearchIndex', (prisma) => new PostgresSearchIndex(prisma)]];
+const ADAPTERS: [string, (prisma: PrismaService) => SearchIndex][] = [
+  ['PostgresSearchIndex', (prisma) => new PostgresSearchIndex(prisma)],
+  ...(process.env.ELASTICSEARCH_URL
+    ? [['ElasticsearchSearchIndex', (prisma: PrismaService) => new ElasticsearchSearchIndex(prisma, process.env.ELASTICSEARCH_URL!, `cl-test-${process.env.TEST_RUN_ID}`)] as [string, (prisma: PrismaService) => SearchIndex]]
+    : []),
+];
 
 describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
   let db: TestDatabase;

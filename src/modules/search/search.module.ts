@@ -1,7 +1,9 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../platform/database/prisma.service';
+import { ElasticsearchSearchIndex } from './elasticsearch-search-index';
 import { PostgresSearchIndex } from './postgres-search-index';
-import { SEARCH_INDEX } from './search-index';
+import { SEARCH_INDEX, type SearchIndex } from './search-index';
 import { SearchController } from './search.controller';
 import { SearchExamsHandler } from './search-exams.query';
 import { SearchHistoryWriter } from './search-history';
@@ -13,7 +15,13 @@ import { SearchProjector } from './search-projector.consumer';
 @Module({
   controllers: [SearchController],
   providers: [
-    { provide: SEARCH_INDEX, useFactory: (prisma: PrismaService) => new PostgresSearchIndex(prisma), inject: [PrismaService] },
+    {
+      provide: SEARCH_INDEX,
+      // Elasticsearch when configured (full deployment), else the read tables in PostgreSQL.
+      useFactory: (prisma: PrismaService, config: AppConfig): SearchIndex =>
+        config.elasticsearchUrl ? new ElasticsearchSearchIndex(prisma, config.elasticsearchUrl) : new PostgresSearchIndex(prisma),
+      inject: [PrismaService, APP_CONFIG],
+    },
     SearchProjector,
     SearchLaboratoriesHandler,
     SearchExamsHandler,
