@@ -12,8 +12,12 @@ import { SearchModule } from './modules/search/search.module';
 import { HealthController } from './platform/health/health.controller';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module';
 
-/** Feature modules, cut by feature (see DESIGN.md). */
-const FEATURES = [AccountsModule, PersonsModule, CompaniesModule, LocationsModule, CatalogueModule, SearchModule];
+/**
+ * Feature modules, cut by feature (see DESIGN.md). Order matters where paths overlap: Express
+ * tries routes in registration order, so `POST /api/laboratory/search` (search) must come before
+ * `POST /api/laboratory/:id` (catalogue).
+ */
+const FEATURES = [AccountsModule, PersonsModule, CompaniesModule, LocationsModule, SearchModule, CatalogueModule];
 
 @Module({})
 export class AppModule {

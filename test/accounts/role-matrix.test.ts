@@ -2,7 +2,7 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { AccessPolicy } from '../../src/platform/auth/access-policy';
 import { listRoutes } from '../../src/platform/auth/route-policy-check';
 import { startTestApp, type TestApp } from '../support/app';
-import { waitForMail } from '../support/mailbox';
+import { createProvider } from '../support/accounts';
 
 /**
  * Who may call what. Every route the API registers must be listed here with its policy: a route
@@ -49,6 +49,46 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/laboratory-exam': 'provider',
   'POST /api/laboratory-exam/:id': 'provider',
   'DELETE /api/laboratory-exam/:id': 'provider',
+  'GET /api/exam/:id': 'public',
+  'POST /api/exam': 'admin',
+  'POST /api/exam/:id': 'admin',
+  'DELETE /api/exam/:id': 'admin',
+  'POST /api/laboratory/:id/search': 'public',
+  'POST /api/laboratory': 'provider',
+  'POST /api/laboratory/:id': 'provider',
+  'POST /api/priv/laboratory/search': 'provider',
+  'GET /api/priv/laboratory/:id': 'provider',
+  'POST /api/priv/laboratory': 'provider',
+  'POST /api/priv/laboratory/:id': 'provider',
+  'DELETE /api/priv/laboratory/:id': 'provider',
+  'POST /api/laboratory-attribute/search': 'provider',
+  'GET /api/laboratory-attribute/:id': 'provider',
+  'POST /api/laboratory-attribute': 'provider',
+  'POST /api/laboratory-attribute/:id': 'provider',
+  'DELETE /api/laboratory-attribute/:id': 'provider',
+  'GET /api/select-list-type': 'public',
+  'POST /api/select-list-types/code': 'public',
+  'POST /api/select-list-type/search': 'admin',
+  'GET /api/select-list-type/:id': 'admin',
+  'POST /api/select-list-type': 'admin',
+  'POST /api/select-list-type/update-isvisible/:id': 'admin',
+  'POST /api/select-list-type/update-ispublic/:id': 'admin',
+  'POST /api/select-list-type/update-isfilter/:id': 'admin',
+  'POST /api/select-list-type/:id': 'admin',
+  'DELETE /api/select-list-type/:id': 'admin',
+  'GET /api/select-list': 'public',
+  'GET /api/select-list/:id': 'admin',
+  'POST /api/select-list': 'admin',
+  'POST /api/select-list/:id': 'admin',
+  'DELETE /api/select-list/:id': 'admin',
+  'GET /api/location-near/import': 'admin',
+  'GET /api/location-near': 'admin',
+  'POST /api/location-near/search': 'admin',
+  'POST /api/location-near/search/:id': 'public',
+  'POST /api/location-near': 'admin',
+  'POST /api/location-near/:id': 'admin',
+  'DELETE /api/location-near/:id': 'admin',
+  'GET /api/insurer': 'public',
 };
 
 type Role = 'anonymous' | 'USR' | 'PRV-A' | 'PRV-B' | 'ADM';
@@ -93,15 +133,12 @@ describe('access policies', () => {
     const admin = as('ADM');
     ids.companyA = (await admin('post', '/api/company', { rut: '76.086.428-5', legalName: 'Laboratorio Norte SpA', tradeName: 'LabNorte' })).data.id;
     ids.companyB = (await admin('post', '/api/company', { rut: '77.312.560-0', legalName: 'Laboratorio Sur SpA', tradeName: 'LabSur' })).data.id;
+    const adminToken = await tokenOf('ADM', false);
     for (const [role, companyId] of [['PRV-A', ids.companyA], ['PRV-B', ids.companyB]] as const) {
       const [email, password] = passwords[role];
-      const created = await admin('post', '/api/person', { firstName: 'Proveedor', lastName: role, email, profileCode: 'PRV', companyId });
-      expect(created.code).toBe(200);
-      ids[role === 'PRV-A' ? 'personA' : 'personB'] = created.data.id;
-      // The invitation mail carries a link to choose the first password.
-      const mail = await waitForMail(t.dataDir, email, 'Te crearon una cuenta');
-      const token = /token=([\w-]+)/.exec(mail.text)![1];
-      expect((await t.http.post('/api/auth/reset-password').send({ token, password })).body.code).toBe(200);
+      // An administrator creates the account; the invitation mail's link sets its password.
+      const provider = await createProvider(t, adminToken, companyId, email, password);
+      ids[role === 'PRV-A' ? 'personA' : 'personB'] = provider.personId;
     }
     await t.http.post('/api/auth/sign-up').send({ firstName: 'Vale', lastName: 'Visitante', email: passwords.USR[0], password: passwords.USR[1] });
     ids.visitor = (await signIn('USR')).person.id;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Post } from '@nestjs/common';
+import { Controller, Get, Headers, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { Sessions } from '../../platform/auth/sessions';
 import { Throttles } from '../../platform/auth/throttles';
 import { parseChileanPhone } from '../../platform/chile/phone';
 import { emailField, idField, optionalText, personNameField, phoneField, rutField, textField } from '../../platform/http/fields';
-import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe';
+import { ValidBody } from '../../platform/http/validated';
 import { newPasswordField, passwordField } from '../../platform/security/password-policy';
 import { SendContactMessageCommand } from './commands/contact.command';
 import { ChangePasswordCommand, RequestPasswordRecoveryCommand, ResetPasswordCommand, UpdatePasswordCommand } from './commands/passwords.command';
@@ -50,8 +50,6 @@ const contactBody = z.object({
   message: z.string({ message: 'Escribe tu mensaje.' }).trim().min(1, 'Escribe tu mensaje.').max(5000, 'Máximo 5000 caracteres.'),
 });
 
-const body = <S extends z.ZodType>(schema: S) => Body(new ZodValidationPipe(schema));
-
 /** Spec §7 "Auth and account". Answers are enveloped by the platform. */
 @ApiTags('auth')
 @Controller('api')
@@ -66,7 +64,7 @@ export class AuthController {
   @Public()
   @Post('auth/sign-in')
   @ApiOperation({ summary: 'Iniciar sesión: data.tokenData.accessToken, data.user y data.person' })
-  signIn(@body(signInBody) input: z.infer<typeof signInBody>, @ClientIp() ip: string, @Headers('user-agent') userAgent?: string) {
+  signIn(@ValidBody(signInBody) input: z.infer<typeof signInBody>, @ClientIp() ip: string, @Headers('user-agent') userAgent?: string) {
     return this.commands.execute(new SignInCommand(input.email, input.password, { ip, userAgent }));
   }
 
@@ -90,7 +88,7 @@ export class AuthController {
   @Public()
   @Post('jwt/refresh-with-token')
   @ApiOperation({ summary: 'Renueva el token de acceso (vigente o recién vencido) de una sesión abierta' })
-  async refresh(@body(tokenBody) input: z.infer<typeof tokenBody>, @ClientIp() ip: string) {
+  async refresh(@ValidBody(tokenBody) input: z.infer<typeof tokenBody>, @ClientIp() ip: string) {
     await this.throttles.consume('refreshPerIp', ip);
     return { tokenData: await this.sessions.refresh(input.token) };
   }
@@ -98,14 +96,14 @@ export class AuthController {
   @Public()
   @Post('jwt/recovery-password')
   @ApiOperation({ summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)' })
-  recoveryPassword(@body(recoveryBody) input: z.infer<typeof recoveryBody>, @ClientIp() ip: string) {
+  recoveryPassword(@ValidBody(recoveryBody) input: z.infer<typeof recoveryBody>, @ClientIp() ip: string) {
     return this.commands.execute(new RequestPasswordRecoveryCommand(input.email, ip));
   }
 
   @Public()
   @Post('auth/reset-password')
   @ApiOperation({ summary: 'Nueva contraseña con el enlace recibido por correo' })
-  resetPassword(@body(resetBody) input: z.infer<typeof resetBody>, @ClientIp() ip: string) {
+  resetPassword(@ValidBody(resetBody) input: z.infer<typeof resetBody>, @ClientIp() ip: string) {
     return this.commands.execute(new ResetPasswordCommand(input.token, input.password, ip));
   }
 
@@ -113,7 +111,7 @@ export class AuthController {
   @Post('auth/change-password')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Cambiar la propia contraseña conociendo la actual; cierra las demás sesiones' })
-  changePassword(@body(changeBody) input: z.infer<typeof changeBody>, @CurrentActor() actor: Actor) {
+  changePassword(@ValidBody(changeBody) input: z.infer<typeof changeBody>, @CurrentActor() actor: Actor) {
     return this.commands.execute(new ChangePasswordCommand(actor, input.currentPassword, input.newPassword));
   }
 
@@ -121,21 +119,21 @@ export class AuthController {
   @Post('auth/update-password')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Un administrador fija la contraseña de otra cuenta' })
-  updatePassword(@body(updatePasswordBody) input: z.infer<typeof updatePasswordBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  updatePassword(@ValidBody(updatePasswordBody) input: z.infer<typeof updatePasswordBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new UpdatePasswordCommand(actor, input.personId, input.password, ip));
   }
 
   @Public()
   @Post('auth/sign-up')
   @ApiOperation({ summary: 'Registro de un visitante (perfil USR)' })
-  signUp(@body(signUpBody) input: z.infer<typeof signUpBody>, @ClientIp() ip: string) {
+  signUp(@ValidBody(signUpBody) input: z.infer<typeof signUpBody>, @ClientIp() ip: string) {
     return this.commands.execute(new SignUpCommand(input, ip));
   }
 
   @Public()
   @Post('auth/sign-up-provider')
   @ApiOperation({ summary: 'Registro de un laboratorio y su primer usuario (PRV); la empresa queda pendiente de aprobación' })
-  signUpProvider(@body(signUpProviderBody) input: z.infer<typeof signUpProviderBody>, @ClientIp() ip: string) {
+  signUpProvider(@ValidBody(signUpProviderBody) input: z.infer<typeof signUpProviderBody>, @ClientIp() ip: string) {
     const { rut, legalName, tradeName, companyEmail, companyPhone, addressLine, comunaId, ...account } = input;
     return this.commands.execute(new SignUpProviderCommand({ rut, legalName, tradeName, email: companyEmail, phone: companyPhone, addressLine, comunaId }, account, ip));
   }
@@ -144,21 +142,21 @@ export class AuthController {
   @Post('auth/admin-sign-up')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Un administrador crea otro administrador' })
-  adminSignUp(@body(adminSignUpBody) input: z.infer<typeof adminSignUpBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  adminSignUp(@ValidBody(adminSignUpBody) input: z.infer<typeof adminSignUpBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new AdminSignUpCommand(input, actor, ip));
   }
 
   @Public()
   @Post('auth/contact-up')
   @ApiOperation({ summary: 'Mensaje del formulario de contacto' })
-  contactUp(@body(contactBody) input: z.infer<typeof contactBody>, @ClientIp() ip: string) {
+  contactUp(@ValidBody(contactBody) input: z.infer<typeof contactBody>, @ClientIp() ip: string) {
     return this.commands.execute(new SendContactMessageCommand(input, ip));
   }
 
   @Public()
   @Post('auth/valid-phone')
   @ApiOperation({ summary: 'Valida un teléfono chileno (móvil +56 9 XXXX XXXX o fijo)' })
-  async validPhone(@body(phoneBody) input: z.infer<typeof phoneBody>, @ClientIp() ip: string) {
+  async validPhone(@ValidBody(phoneBody) input: z.infer<typeof phoneBody>, @ClientIp() ip: string) {
     await this.throttles.consume('phoneCheckPerIp', ip);
     const phone = parseChileanPhone(input.phone);
     return phone ? { valid: true, phone: phone.display, e164: phone.e164, kind: phone.kind } : { valid: false, phone: null, e164: null, kind: null };

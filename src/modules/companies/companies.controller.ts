@@ -1,17 +1,12 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Controller, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { AdminOnly, ProviderScoped } from '../../platform/auth/access-policy';
 import { ClientIp, CurrentActor, type Actor } from '../../platform/auth/actor';
-import { emailField, idField, optionalText, pagingFields, phoneField, rutField, textField } from '../../platform/http/fields';
-import { idParam } from '../../platform/http/params';
-import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe';
+import { blankAsAbsent, clearable, emailField, idField, optionalText, pagingFields, phoneField, rutField, textField } from '../../platform/http/fields';
+import { IdParam, ValidBody } from '../../platform/http/validated';
 import { COMPANY_STATUSES, DecideCompanyCommand, GetCompanyQuery, SaveCompanyCommand, SearchCompaniesQuery } from './companies';
-
-const blankAsAbsent = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => undefined), schema]).optional();
-/** An empty value clears an optional field. */
-const clearable = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => null), schema]).optional();
 
 const searchBody = z.object({
   name: optionalText(200),
@@ -30,9 +25,6 @@ const saveBody = z.object({
   comunaId: clearable(idField('la comuna')),
 });
 
-const body = <S extends z.ZodType>(schema: S) => Body(new ZodValidationPipe(schema));
-const id = () => Param('id', new ZodValidationPipe(idParam));
-
 /** Spec §7 "Sales orders and companies" (companies), plus what the back office needs to keep them. */
 @ApiTags('companies')
 @ApiBearerAuth()
@@ -46,41 +38,41 @@ export class CompaniesController {
   @ProviderScoped()
   @Post('search')
   @ApiOperation({ summary: 'Empresas (ADM: todas; PRV: la propia)' })
-  search(@body(searchBody) filter: z.infer<typeof searchBody>, @CurrentActor() actor: Actor) {
+  search(@ValidBody(searchBody) filter: z.infer<typeof searchBody>, @CurrentActor() actor: Actor) {
     return this.queries.execute(new SearchCompaniesQuery(actor, filter));
   }
 
   @ProviderScoped()
   @Get(':id')
-  get(@id() companyId: number, @CurrentActor() actor: Actor) {
+  get(@IdParam() companyId: number, @CurrentActor() actor: Actor) {
     return this.queries.execute(new GetCompanyQuery(actor, companyId));
   }
 
   @AdminOnly()
   @Post()
   @ApiOperation({ summary: 'Crear una empresa (queda aprobada)' })
-  create(@body(saveBody) input: z.infer<typeof saveBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  create(@ValidBody(saveBody) input: z.infer<typeof saveBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new SaveCompanyCommand(actor, input, ip));
   }
 
   @ProviderScoped()
   @Post(':id')
   @ApiOperation({ summary: 'Editar una empresa (PRV: la propia, sin cambiar el RUT)' })
-  update(@id() companyId: number, @body(saveBody) input: z.infer<typeof saveBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  update(@IdParam() companyId: number, @ValidBody(saveBody) input: z.infer<typeof saveBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new SaveCompanyCommand(actor, input, ip, companyId));
   }
 
   @AdminOnly()
   @Post(':id/approve')
   @ApiOperation({ summary: 'Aprobar una empresa registrada por un proveedor' })
-  approve(@id() companyId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  approve(@IdParam() companyId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new DecideCompanyCommand(actor, companyId, 'APPROVED', ip));
   }
 
   @AdminOnly()
   @Post(':id/reject')
   @ApiOperation({ summary: 'Rechazar una empresa registrada por un proveedor' })
-  reject(@id() companyId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  reject(@IdParam() companyId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new DecideCompanyCommand(actor, companyId, 'REJECTED', ip));
   }
 }

@@ -1,9 +1,8 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../platform/auth/access-policy';
-import { idParam } from '../../platform/http/params';
-import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe';
+import { IdParam } from '../../platform/http/validated';
 import { ListComunasOfRegionQuery, ListRegionsQuery } from './queries/list-locations.query';
 
 @ApiTags('locations')
@@ -21,7 +20,7 @@ export class LocationsController {
   @Public()
   @Get('children/:id')
   @ApiOperation({ summary: 'Comunas de una región' })
-  children(@Param('id', new ZodValidationPipe(idParam)) regionId: number) {
+  children(@IdParam() regionId: number) {
     return this.queries.execute(new ListComunasOfRegionQuery(regionId));
   }
 }

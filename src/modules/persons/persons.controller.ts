@@ -1,17 +1,15 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { AdminOnly, PROFILE_CODES, ProviderScoped, SignedIn } from '../../platform/auth/access-policy';
 import { ClientIp, CurrentActor, type Actor } from '../../platform/auth/actor';
-import { emailField, idField, optionalText, pagingFields, personNameField, phoneField, rutField } from '../../platform/http/fields';
-import { idParam } from '../../platform/http/params';
-import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe';
+import { blankAsAbsent, booleanField, emailField, idField, optionalText, pagingFields, personNameField, phoneField, rutField } from '../../platform/http/fields';
+import { IdParam, ValidBody } from '../../platform/http/validated';
 import { DeletePersonVisibilityCommand, GetPersonVisibilityQuery, ListPersonVisibilitiesQuery, SavePersonVisibilityCommand } from './person-visibility';
 import { CreatePersonCommand, DeletePersonCommand, UpdatePersonCommand } from './persons.commands';
 import { GetPersonQuery, SearchPersonsQuery } from './persons.queries';
 
-const blankAsAbsent = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => undefined), schema]).optional();
 const searchBody = z.object({
   fullName: optionalText(200),
   profileCode: blankAsAbsent(z.enum(PROFILE_CODES, { message: 'El perfil debe ser ADM, PRV o USR.' })),
@@ -34,7 +32,6 @@ const updateBody = z.object({
   phone: z.union([z.literal('').transform(() => null), phoneField]).optional(),
   rut: z.union([z.literal('').transform(() => null), rutField]).optional(),
 });
-const booleanField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 const visibilityFields = { personId: idField('la persona'), companyId: blankAsAbsent(idField('la empresa')), laboratoryId: blankAsAbsent(idField('el laboratorio')), isActive: booleanField.optional() };
 /**
  * `POST /api/person-visibility` both lists and creates (spec §7): a body naming a company or a
@@ -44,9 +41,6 @@ const visibilityListOrCreateBody = z.union([
   z.object(visibilityFields).refine((b) => b.companyId !== undefined || b.laboratoryId !== undefined).transform((b) => ({ create: b })),
   z.object({ personId: blankAsAbsent(idField('la persona')), ...pagingFields }).transform((b) => ({ list: b })),
 ]);
-
-const body = <S extends z.ZodType>(schema: S) => Body(new ZodValidationPipe(schema));
-const id = () => Param('id', new ZodValidationPipe(idParam));
 
 /** Spec §7 "Persons" and "Person visibility". */
 @ApiTags('persons')
@@ -68,42 +62,42 @@ export class PersonsController {
   @ProviderScoped()
   @Post('person/search')
   @ApiOperation({ summary: 'Buscar personas por nombre (fullName), perfil o empresa' })
-  search(@body(searchBody) filter: z.infer<typeof searchBody>, @CurrentActor() actor: Actor) {
+  search(@ValidBody(searchBody) filter: z.infer<typeof searchBody>, @CurrentActor() actor: Actor) {
     return this.queries.execute(new SearchPersonsQuery(actor, filter));
   }
 
   @ProviderScoped()
   @Post('person')
   @ApiOperation({ summary: 'Crear una cuenta; la persona recibe un correo para elegir su contraseña' })
-  create(@body(createBody) input: z.infer<typeof createBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  create(@ValidBody(createBody) input: z.infer<typeof createBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new CreatePersonCommand(actor, input, ip));
   }
 
   @SignedIn()
   @Get('person/:id')
   @ApiOperation({ summary: 'Una persona (la propia; ADM cualquiera; PRV las de su empresa)' })
-  get(@id() personId: number, @CurrentActor() actor: Actor) {
+  get(@IdParam() personId: number, @CurrentActor() actor: Actor) {
     return this.queries.execute(new GetPersonQuery(actor, personId));
   }
 
   @SignedIn()
   @Post('person/:id')
   @ApiOperation({ summary: 'Actualizar datos de contacto' })
-  update(@id() personId: number, @body(updateBody) changes: z.infer<typeof updateBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  update(@IdParam() personId: number, @ValidBody(updateBody) changes: z.infer<typeof updateBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new UpdatePersonCommand(actor, personId, changes, ip));
   }
 
   @ProviderScoped()
   @Delete('person/:id')
   @ApiOperation({ summary: 'Eliminar una cuenta (no puede volver a iniciar sesión)' })
-  remove(@id() personId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  remove(@IdParam() personId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new DeletePersonCommand(actor, personId, ip));
   }
 
   @AdminOnly()
   @Post('person-visibility')
   @ApiOperation({ summary: 'Listar visibilidades, o crear una si el cuerpo indica empresa o laboratorio' })
-  listOrCreateVisibility(@body(visibilityListOrCreateBody) input: z.infer<typeof visibilityListOrCreateBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  listOrCreateVisibility(@ValidBody(visibilityListOrCreateBody) input: z.infer<typeof visibilityListOrCreateBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return 'create' in input
       ? this.commands.execute(new SavePersonVisibilityCommand(actor, input.create, ip))
       : this.queries.execute(new ListPersonVisibilitiesQuery(input.list));
@@ -111,19 +105,19 @@ export class PersonsController {
 
   @AdminOnly()
   @Get('person-visibility/:id')
-  getVisibility(@id() visibilityId: number) {
+  getVisibility(@IdParam() visibilityId: number) {
     return this.queries.execute(new GetPersonVisibilityQuery(visibilityId));
   }
 
   @AdminOnly()
   @Post('update-person-visibility/:id')
-  updateVisibility(@id() visibilityId: number, @body(z.object(visibilityFields)) input: z.infer<z.ZodObject<typeof visibilityFields>>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  updateVisibility(@IdParam() visibilityId: number, @ValidBody(z.object(visibilityFields)) input: z.infer<z.ZodObject<typeof visibilityFields>>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new SavePersonVisibilityCommand(actor, input, ip, visibilityId));
   }
 
   @AdminOnly()
   @Delete('person-visibility/:id')
-  removeVisibility(@id() visibilityId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
+  removeVisibility(@IdParam() visibilityId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
     return this.commands.execute(new DeletePersonVisibilityCommand(actor, visibilityId, ip));
   }
 }

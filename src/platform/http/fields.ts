@@ -75,3 +75,12 @@ export const pagingFields = {
   currentPage: z.coerce.number().int().min(1, 'La página debe ser 1 o mayor.').max(100000).default(1),
   perPage: z.coerce.number().int().min(1).max(100, 'Máximo 100 por página.').default(20),
 };
+
+/** An optional field where an empty value (as forms send it) counts as absent. */
+export const blankAsAbsent = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+
+/** An optional field where an empty value clears what is stored (null). */
+export const clearable = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => null), schema]).optional();
+
+/** true/false from JSON, or "true"/"false"/"1"/"0" from a form. */
+export const booleanField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { message: 'Debe ser verdadero o falso.' });

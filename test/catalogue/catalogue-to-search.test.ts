@@ -1,0 +1,102 @@
+import { startTestApp, type TestApp } from '../support/app';
+import { ADMIN, createProvider, signIn } from '../support/accounts';
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('catalogue commands reach /buscador', () => {
+  let t: TestApp;
+  let admin: string;
+  let companyA: number;
+  let companyB: number;
+  let labA: number;
+  let providerA: string;
+  let providerB: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ seedLabs: 16 });
+    admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
+    const companies = await t.prisma.company.findMany({ where: { laboratories: { some: {} } }, orderBy: { id: 'asc' }, take: 2 });
+    [companyA, companyB] = companies.map((c) => c.id);
+    labA = (await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyA }, orderBy: { id: 'asc' } })).id;
+    providerA = (await createProvider(t, admin, companyA, 'prv@empresa-a.cl', 'clave-empresa-a-1')).token;
+    providerB = (await createProvider(t, admin, companyB, 'prv@empresa-b.cl', 'clave-empresa-b-1')).token;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const as = (token: string) => ({
+    post: (path: string, body: object = {}) => t.http.post(path).set('Authorization', `Bearer ${token}`).send(body).then((r) => r.body),
+    delete: (path: string) => t.http.delete(path).set('Authorization', `Bearer ${token}`).then((r) => r.body),
+  });
+  const quote = (body: object) => t.http.post('/api/laboratory/search').send(body).then((r) => r.body.data);
+
+  it('quotes a price a provider adds only once an administrator authorizes it; other providers cannot touch it', async () => {
+    const offered = new Set((await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: labA }, select: { examId: true } })).map((r) => r.examId));
+    const exam = await t.prisma.exam.findFirstOrThrow({ where: { id: { notIn: [...offered] }, isActive: true }, orderBy: { id: 'asc' } });
+    const created = await as(providerA).post('/api/laboratory-exam', { laboratoryId: labA, examId: exam.id, price: 12340 });
+    expect(created.data).toMatchObject({ price: 12340, status: 'PENDING' });
+    expect(await as(providerB).post(`/api/laboratory-exam/${created.data.id}`, { price: 1 })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await as(providerA).post(`/api/laboratory-exam/${created.data.id}`, { status: 'AUTHORIZED' })).toMatchObject({ code: 403 });
+
+    const pricesOf = async () => (await quote({ exams: [exam.id], laboratoryId: labA })).items.map((i: { total: number }) => i.total);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await pricesOf()).toEqual([]);
+    expect((await as(admin).post(`/api/laboratory-exam/${created.data.id}`, { status: 'AUTHORIZED' })).data.status).toBe('AUTHORIZED');
+    expect(await waitFor(pricesOf, (p) => p.length === 1)).toEqual([12340]);
+  });
+
+  it('takes a retired exam out of the index, of the exam look-up, and refuses to quote it', async () => {
+    const popular = await t.prisma.laboratoryExam.groupBy({ by: ['examId'], where: { status: 'AUTHORIZED' }, _count: true, orderBy: { _count: { examId: 'desc' } }, take: 1 });
+    const examId = popular[0].examId;
+    const exam = await t.prisma.exam.findUniqueOrThrow({ where: { id: examId } });
+    expect((await quote({ exams: [examId] })).total).toBeGreaterThan(0);
+    expect((await as(admin).delete(`/api/exam/${examId}`)).code).toBe(200);
+    const indexed = () => t.prisma.searchLaboratoryExam.count({ where: { examId } });
+    expect(await waitFor(indexed, (n) => n === 0)).toBe(0);
+    const asked = await t.http.post('/api/laboratory/search').send({ exams: [examId] });
+    expect(asked.body).toMatchObject({ code: 400, errors: { exams: [expect.any(String)] } });
+    const lookup = await t.http.post('/api/exam/search').send({ term: exam.code });
+    expect(lookup.body.data.items.map((e: { id: number }) => e.id)).not.toContain(examId);
+  });
+
+  it('drops an attribute list from the facets when it stops being a filter', async () => {
+    const servicios = await t.prisma.selectListType.findUniqueOrThrow({ where: { code: 'SERVICIOS' }, include: { children: true } });
+    const childIds = new Set(servicios.children.map((c) => c.id));
+    const facetIds = async () => (await quote({})).facets.filterValues.map((f: { id: number }) => f.id) as number[];
+    expect((await facetIds()).some((id) => childIds.has(id))).toBe(true);
+    const changed = await as(admin).post(`/api/select-list-type/update-isfilter/${servicios.id}`, { value: 'false' });
+    expect(changed.data).toMatchObject({ isfilter: false });
+    expect((await waitFor(facetIds, (ids) => !ids.some((id) => childIds.has(id)))).some((id) => childIds.has(id))).toBe(false);
+  });
+
+  it('restores the shipped neighbours with location-near/import and searches across them again', async () => {
+    const lab = await t.prisma.laboratory.findUniqueOrThrow({ where: { id: labA } });
+    const neighbour = await t.prisma.nearLocation.findFirstOrThrow({ where: { nearLocationId: lab.comunaId } });
+    const around = () => quote({ location: { id: neighbour.locationId }, nearLocations: true }).then((d) => d.items.map((i: { laboratoryId: number }) => i.laboratoryId) as number[]);
+    expect(await around()).toContain(labA);
+    expect((await as(admin).delete(`/api/location-near/${neighbour.id}`)).code).toBe(200);
+    expect(await waitFor(around, (ids) => !ids.includes(labA))).not.toContain(labA);
+    const imported = await t.http.get('/api/location-near/import').set('Authorization', `Bearer ${admin}`);
+    expect(imported.body.data.added).toBeGreaterThanOrEqual(1);
+    expect(await waitFor(around, (ids) => ids.includes(labA))).toContain(labA);
+  });
+
+  it('shows a laboratory page with its public attributes and its prices, filtered', async () => {
+    const page = await t.http.post(`/api/laboratory/${labA}/search`).send({});
+    expect(page.body.data.laboratory).toMatchObject({ id: labA, company: { id: companyA }, openingHours: expect.any(Array) });
+    expect(page.body.data.exams.total).toBeGreaterThan(0);
+    const first = page.body.data.exams.items[0];
+    const filtered = await t.http.post(`/api/laboratory/${labA}/search`).send({ term: first.name.slice(0, 6).normalize('NFD').replace(/\p{M}/gu, '') });
+    expect(filtered.body.data.exams.items.map((e: { id: number }) => e.id)).toContain(first.id);
+    expect(filtered.body.data.exams.total).toBeLessThanOrEqual(page.body.data.exams.total);
+    await as(providerA).delete(`/api/priv/laboratory/${labA}`);
+    expect((await t.http.post(`/api/laboratory/${labA}/search`).send({})).body).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
+    expect(await as(providerB).delete(`/api/priv/laboratory/${labA}`)).toMatchObject({ code: 403 });
+  });
+});
