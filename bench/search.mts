@@ -9,9 +9,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './support.mts';
 
 const ROOT = join(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -30,13 +30,6 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function withDatabase(url: string, database: string) {
   const u = new URL(url);

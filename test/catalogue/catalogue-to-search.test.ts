@@ -1,14 +1,7 @@
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { waitFor } from '../support/wait';
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('catalogue commands reach /buscador', () => {
   let t: TestApp;

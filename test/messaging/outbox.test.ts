@@ -8,6 +8,7 @@ import { Outbox, type StoredEvent } from '../../src/platform/messaging/outbox';
 import { OutboxRelay } from '../../src/platform/messaging/outbox-relay';
 import { createTestDatabase, requiredEnv, testRedisPrefix, type TestDatabase } from '../support/databases';
 import { TcpProxy } from '../support/tcp-proxy';
+import { waitFor } from '../support/wait';
 
 const log = pino({ level: 'silent' });
 
@@ -27,14 +28,6 @@ async function effects(prisma: PrismaService) {
   return prisma.appMeta.findMany({ where: { key: { startsWith: 'effect:' } }, orderBy: { key: 'asc' } });
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A command's write and its event, in one transaction; `fail` rolls it back after recording. */
 async function changePrice(prisma: PrismaService, outbox: Outbox, price: number, fail = false) {

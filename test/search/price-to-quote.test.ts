@@ -2,15 +2,8 @@ import { EventConsumerRegistry } from '../../src/platform/messaging/event-consum
 import { Outbox } from '../../src/platform/messaging/outbox';
 import { nearLocationsChanged } from '../../src/modules/search/search-events';
 import { startTestApp, type TestApp } from '../support/app';
+import { waitFor } from '../support/wait';
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('from a price change to the quote in /buscador', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../../platform/auth/actor';
 import { Throttles } from '../../../platform/auth/throttles';
 import { recordAudit } from '../../../platform/audit/audit';
-import { PrismaService } from '../../../platform/database/prisma.service';
+import { PrismaService, type Tx } from '../../../platform/database/prisma.service';
 import { AppError } from '../../../platform/http/app-error';
 import { Outbox } from '../../../platform/messaging/outbox';
 import { hashPassword } from '../../../platform/security/passwords';
@@ -40,16 +40,19 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand> {
     // Hashing first, for both outcomes, keeps their timing alike.
     const passwordHash = await hashPassword(account.password);
     await this.prisma.$transaction(async (tx) => {
-      const existing = await tx.user.findUnique({ where: { email: account.email }, select: { id: true } });
-      if (existing) {
-        await this.outbox.record(tx, [userEvent(AccountEvent.SignUpWithRegisteredEmail, existing.id)]);
-        return;
-      }
+      if (await tellOwnerOfRegisteredEmail(tx, this.outbox, account.email)) return;
       const person = await createAccount(tx, { ...account, rut: undefined, profile: 'USR' }, passwordHash);
       await this.outbox.record(tx, [userEvent(AccountEvent.AccountRegistered, person.user!.id)]);
     }).catch(rethrowTakenEmailAsSuccess);
     return { message: 'Te enviamos un correo con los datos de tu cuenta. Ya puedes iniciar sesión.' };
   }
+}
+
+/** When the e-mail already has an account, its owner is told by mail (and the caller creates nothing). */
+async function tellOwnerOfRegisteredEmail(tx: Tx, outbox: Outbox, email: string): Promise<boolean> {
+  const existing = await tx.user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) await outbox.record(tx, [userEvent(AccountEvent.SignUpWithRegisteredEmail, existing.id)]);
+  return existing !== null;
 }
 
 /** Two sign-ups with one e-mail at once: the loser sees the same success as anyone else. */
@@ -81,11 +84,7 @@ export class SignUpProviderHandler implements ICommandHandler<SignUpProviderComm
     await this.throttles.consume('signUpPerIp', ip);
     const passwordHash = await hashPassword(account.password);
     await this.prisma.$transaction(async (tx) => {
-      const existing = await tx.user.findUnique({ where: { email: account.email }, select: { id: true } });
-      if (existing) {
-        await this.outbox.record(tx, [userEvent(AccountEvent.SignUpWithRegisteredEmail, existing.id)]);
-        return;
-      }
+      if (await tellOwnerOfRegisteredEmail(tx, this.outbox, account.email)) return;
       if (await tx.company.findUnique({ where: { rut: company.rut }, select: { id: true } })) throw new CompanyRutTakenError();
       if (company.comunaId !== undefined) await assertComuna(tx, company.comunaId);
       const created = await tx.company.create({ data: { ...company, status: 'PENDING' } });
