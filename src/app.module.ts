@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
+import { AccessLogModule } from './modules/access-log/access-log';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -17,7 +18,7 @@ import { PlatformModule, type PlatformOptions } from './platform/platform.module
  * tries routes in registration order, so `POST /api/laboratory/search` (search) must come before
  * `POST /api/laboratory/:id` (catalogue).
  */
-const FEATURES = [AccountsModule, PersonsModule, CompaniesModule, LocationsModule, SearchModule, CatalogueModule];
+const FEATURES = [AccountsModule, PersonsModule, CompaniesModule, LocationsModule, SearchModule, CatalogueModule, AccessLogModule];
 
 @Module({})
 export class AppModule {

@@ -54,6 +54,7 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/exam/:id': 'admin',
   'DELETE /api/exam/:id': 'admin',
   'POST /api/laboratory/:id/search': 'public',
+  'POST /api/log-access': 'public',
   'POST /api/laboratory': 'provider',
   'POST /api/laboratory/:id': 'provider',
   'POST /api/priv/laboratory/search': 'provider',

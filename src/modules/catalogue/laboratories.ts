@@ -113,8 +113,8 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
     const term = filter.term?.trim();
     const match = term ? Prisma.sql`AND (cl_fold(e.name) LIKE '%' || cl_fold(${term}) || '%' OR e.code LIKE ${term.replace(/\D/g, '') || '-'} || '%')` : Prisma.empty;
     const offset = (filter.currentPage - 1) * filter.perPage;
-    const exams = await this.prisma.$queryRaw<{ id: number; code: string; name: string; type_name: string; price: number; full_count: number }[]>`
-      SELECT e.id, e.code, e.name, ty.name AS type_name, le.price, count(*) OVER ()::int AS full_count
+    const exams = await this.prisma.$queryRaw<{ id: number; laboratoryExamId: number; code: string; name: string; type_name: string; price: number; full_count: number }[]>`
+      SELECT e.id, le.id AS "laboratoryExamId", e.code, e.name, ty.name AS type_name, le.price, count(*) OVER ()::int AS full_count
       FROM laboratory_exam le JOIN exam e ON e.id = le.exam_id AND e.is_active JOIN exam_type ty ON ty.id = e.type_exam_id
       WHERE le.laboratory_id = ${id} AND le.status = 'AUTHORIZED' AND le.is_active ${match}
       ORDER BY e.name LIMIT ${filter.perPage} OFFSET ${offset}`;

@@ -1,8 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Dropdown } from 'primereact/dropdown';
-import { Message } from 'primereact/message';
-import { useAppDispatch, useAppSelector } from '../app/store';
-import { comunasRequested, regionsRequested } from '../features/locations/locationsSlice';
+import { useState, type FormEvent } from 'react';
+import { Button } from 'primereact/button';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../app/store';
+import { ExamPicker, type PickedExam } from '../features/search/ExamPicker';
+import { InsurerPicker, type Coverage } from '../features/search/InsurerPicker';
+import { PlacePicker, type Place } from '../features/search/PlacePicker';
+import { EMPTY_FILTER, filterToUrl } from '../features/search/quoteFilter';
+import { examNamed } from '../features/search/searchSlice';
 
 const STEPS = [
   { icon: 'pi pi-file-edit', title: 'Ingresa tu orden médica', text: 'Escribe los exámenes como aparecen en tu orden, por nombre, sigla o código FONASA.' },
@@ -12,15 +16,16 @@ const STEPS = [
 
 export default function HomePage() {
   const dispatch = useAppDispatch();
-  const { regions, regionsStatus, comunasByRegion, comunasStatus, error } = useAppSelector((state) => state.locations);
-  const [regionId, setRegionId] = useState<number | null>(null);
-  const [comunaId, setComunaId] = useState<number | null>(null);
+  const navigate = useNavigate();
+  const [exams, setExams] = useState<PickedExam[]>([]);
+  const [place, setPlace] = useState<Place>({ locationFk: null, location: null, nearLocations: false });
+  const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: null, coveragePercentage: null });
 
-  useEffect(() => {
-    if (regionsStatus === 'idle') dispatch(regionsRequested());
-  }, [dispatch, regionsStatus]);
-
-  const comunas = regionId === null ? [] : (comunasByRegion[regionId] ?? []);
+  const quote = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(examNamed(exams));
+    navigate(`/buscador?${filterToUrl({ ...EMPTY_FILTER, ...place, ...coverage, exams: exams.map((e) => e.id), orderBy: exams.length > 0 ? 'total' : 'identifierName' })}`);
+  };
 
   return (
     <>
@@ -28,43 +33,17 @@ export default function HomePage() {
         <div className="cl-container">
           <h1 id="hero-title">Cotiza tus exámenes de laboratorio</h1>
           <p className="cl-hero__lead">Compara el precio de toda tu orden médica y cuánto pagas con tu previsión en los laboratorios cerca de ti.</p>
-          <div className="cl-hero__card">
-            <h2 className="cl-hero__card-title">¿Dónde quieres atenderte?</h2>
-            {regionsStatus === 'failed' && <Message severity="error" text={error ?? 'No pudimos cargar las regiones.'} />}
-            <div className="cl-hero__fields">
-              <span className="cl-field">
-                <label htmlFor="region">Región</label>
-                <Dropdown
-                  inputId="region"
-                  value={regionId}
-                  options={regions}
-                  optionLabel="name"
-                  optionValue="id"
-                  placeholder={regionsStatus === 'loading' ? 'Cargando regiones…' : 'Elige una región'}
-                  onChange={(e) => {
-                    setRegionId(e.value);
-                    setComunaId(null);
-                    dispatch(comunasRequested(e.value));
-                  }}
-                />
-              </span>
-              <span className="cl-field">
-                <label htmlFor="comuna">Comuna</label>
-                <Dropdown
-                  inputId="comuna"
-                  value={comunaId}
-                  options={comunas}
-                  optionLabel="name"
-                  optionValue="id"
-                  filter
-                  emptyFilterMessage="Sin coincidencias"
-                  disabled={regionId === null}
-                  placeholder={regionId !== null && comunasStatus === 'loading' ? 'Cargando comunas…' : 'Elige una comuna'}
-                  onChange={(e) => setComunaId(e.value)}
-                />
-              </span>
+          <form className="cl-hero__card" onSubmit={quote} aria-label="Cotizar una orden médica">
+            <div className="cl-field">
+              <label htmlFor="exams">Exámenes de tu orden médica</label>
+              <ExamPicker id="exams" value={exams} onChange={setExams} />
             </div>
-          </div>
+            <div className="cl-hero__fields">
+              <PlacePicker value={place} onChange={setPlace} />
+              <InsurerPicker value={coverage} onChange={setCoverage} />
+            </div>
+            <Button type="submit" label={exams.length > 0 ? `Cotizar ${exams.length} ${exams.length === 1 ? 'examen' : 'exámenes'}` : 'Ver laboratorios'} icon="pi pi-search" className="cl-hero__submit" />
+          </form>
         </div>
       </section>
       <section className="cl-container cl-steps" aria-labelledby="steps-title">

@@ -1,0 +1,96 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export interface LoggedUser {
+  id: number;
+  email: string;
+}
+
+export interface LoggedPerson {
+  id: number;
+  firstName: string;
+  lastName: string;
+  rut: string | null;
+  phone: string | null;
+  profile: { code: 'ADM' | 'PRV' | 'USR'; name: string };
+}
+
+interface AuthState {
+  user: LoggedUser | null;
+  person: LoggedPerson | null;
+  /** The stored token has been checked (or there was none): the header may show who is signed in. */
+  checked: boolean;
+  signingIn: boolean;
+  signInError: string | null;
+  /** Visibility of the login box, the recovery-password box and the change-password box (spec §4). */
+  loginBoxVisible: boolean;
+  recoveryBoxVisible: boolean;
+  changePasswordBoxVisible: boolean;
+}
+
+const initialState: AuthState = {
+  user: null,
+  person: null,
+  checked: false,
+  signingIn: false,
+  signInError: null,
+  loginBoxVisible: false,
+  recoveryBoxVisible: false,
+  changePasswordBoxVisible: false,
+};
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    tokenCheckRequested: () => undefined,
+    signInRequested: (state, _action: PayloadAction<Credentials>) => {
+      state.signingIn = true;
+      state.signInError = null;
+    },
+    signedIn: (state, action: PayloadAction<{ user: LoggedUser; person: LoggedPerson }>) => {
+      state.user = action.payload.user;
+      state.person = action.payload.person;
+      state.checked = true;
+      state.signingIn = false;
+      state.loginBoxVisible = false;
+    },
+    signInFailed: (state, action: PayloadAction<string>) => {
+      state.signingIn = false;
+      state.signInError = action.payload;
+    },
+    personUpdated: (state, action: PayloadAction<LoggedPerson>) => {
+      state.person = action.payload;
+    },
+    logoutRequested: () => undefined,
+    /** Logout, or a token check that failed: clears user and person. */
+    signedOut: (state) => {
+      state.user = null;
+      state.person = null;
+      state.checked = true;
+      state.signingIn = false;
+    },
+    loginBoxShown: (state, action: PayloadAction<boolean>) => {
+      state.loginBoxVisible = action.payload;
+      state.signInError = null;
+      if (action.payload) state.recoveryBoxVisible = false;
+    },
+    recoveryBoxShown: (state, action: PayloadAction<boolean>) => {
+      state.recoveryBoxVisible = action.payload;
+      if (action.payload) state.loginBoxVisible = false;
+    },
+    changePasswordBoxShown: (state, action: PayloadAction<boolean>) => {
+      state.changePasswordBoxVisible = action.payload;
+    },
+  },
+});
+
+export const {
+  tokenCheckRequested, signInRequested, signedIn, signInFailed, personUpdated, logoutRequested, signedOut,
+  loginBoxShown, recoveryBoxShown, changePasswordBoxShown,
+} = authSlice.actions;
+export default authSlice.reducer;

@@ -1,0 +1,24 @@
+import { EMPTY_FILTER, filterFromUrl, filterToUrl } from './quoteFilter';
+
+describe('the /buscador filter in the address bar', () => {
+  it('round-trips a whole medical order with place, insurer and ordering', () => {
+    const filter = { ...EMPTY_FILTER, exams: [28, 87], locationFk: 7, location: 121, nearLocations: true, pensionHealtInstitutionId: 2, coveragePercentage: 70, laboratoryName: 'Vértice', orderBy: 'copay' as const, orderSort: 'desc' as const };
+    const query = filterToUrl(filter, 3);
+    expect(query).toBe('examenes=28%2C87&region=7&comuna=121&cercanas=1&prevision=2&cobertura=70&laboratorio=V%C3%A9rtice&orden=copay&sentido=desc&pagina=3');
+    expect(filterFromUrl(new URLSearchParams(query))).toEqual({ filter, page: 3 });
+  });
+
+  it('leaves defaults out, so an empty search is a bare /buscador', () => {
+    expect(filterToUrl(EMPTY_FILTER)).toBe('');
+    expect(filterFromUrl(new URLSearchParams(''))).toEqual({ filter: EMPTY_FILTER, page: 1 });
+  });
+
+  it('ignores what a hand-edited address gets wrong instead of sending it to the API', () => {
+    const { filter, page } = filterFromUrl(new URLSearchParams('examenes=28,abc,-3,28&comuna=x&cobertura=150&orden=drop&pagina=0'));
+    expect(filter.exams).toEqual([28]);
+    expect(filter.location).toBeNull();
+    expect(filter.coveragePercentage).toBeNull();
+    expect(filter.orderBy).toBe('identifierName');
+    expect(page).toBe(1);
+  });
+});

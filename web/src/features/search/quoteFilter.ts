@@ -1,0 +1,87 @@
+/** The /buscador filter (spec §3/§4), exactly the fields `POST /api/laboratory/search` takes. */
+export interface QuoteFilter {
+  exams: number[];
+  typeExamId: number | null;
+  /** The comuna. */
+  location: number | null;
+  /** Its foreign-key location: the region. */
+  locationFk: number | null;
+  nearLocations: boolean;
+  pensionHealtInstitutionId: number | null;
+  coveragePercentage: number | null;
+  laboratoryName: string;
+  attributesValues: number[];
+  orderBy: 'identifierName' | 'total' | 'copay';
+  orderSort: 'asc' | 'desc';
+}
+
+export const EMPTY_FILTER: QuoteFilter = {
+  exams: [],
+  typeExamId: null,
+  location: null,
+  locationFk: null,
+  nearLocations: false,
+  pensionHealtInstitutionId: null,
+  coveragePercentage: null,
+  laboratoryName: '',
+  attributesValues: [],
+  orderBy: 'identifierName',
+  orderSort: 'asc',
+};
+
+/**
+ * The filter in the address bar, in Spanish words, so a quote can be shared and reloaded:
+ * /buscador?examenes=28,87&region=7&comuna=121&cercanas=1&prevision=1&orden=total&pagina=2
+ */
+const PARAMS = {
+  exams: 'examenes',
+  typeExamId: 'tipo',
+  locationFk: 'region',
+  location: 'comuna',
+  nearLocations: 'cercanas',
+  pensionHealtInstitutionId: 'prevision',
+  coveragePercentage: 'cobertura',
+  laboratoryName: 'laboratorio',
+  attributesValues: 'atributos',
+  orderBy: 'orden',
+  orderSort: 'sentido',
+} as const;
+const PAGE_PARAM = 'pagina';
+
+const id = (text: string | null) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+const ids = (text: string | null) => [...new Set((text ?? '').split(',').map(id).filter((n): n is number => n !== null))];
+
+export function filterFromUrl(params: URLSearchParams): { filter: QuoteFilter; page: number } {
+  const coverage = params.get(PARAMS.coveragePercentage);
+  const percentage = coverage === null || coverage === '' ? null : Number(coverage);
+  const orderBy = params.get(PARAMS.orderBy);
+  const filter: QuoteFilter = {
+    exams: ids(params.get(PARAMS.exams)),
+    typeExamId: id(params.get(PARAMS.typeExamId)),
+    location: id(params.get(PARAMS.location)),
+    locationFk: id(params.get(PARAMS.locationFk)),
+    nearLocations: params.get(PARAMS.nearLocations) === '1',
+    pensionHealtInstitutionId: id(params.get(PARAMS.pensionHealtInstitutionId)),
+    coveragePercentage: percentage !== null && percentage >= 0 && percentage <= 100 ? percentage : null,
+    laboratoryName: (params.get(PARAMS.laboratoryName) ?? '').slice(0, 200),
+    attributesValues: ids(params.get(PARAMS.attributesValues)),
+    orderBy: orderBy === 'total' || orderBy === 'copay' ? orderBy : 'identifierName',
+    orderSort: params.get(PARAMS.orderSort) === 'desc' ? 'desc' : 'asc',
+  };
+  return { filter, page: id(params.get(PAGE_PARAM)) ?? 1 };
+}
+
+/** Only what differs from the empty filter, in a fixed order: equal filters give equal addresses. */
+export function filterToUrl(filter: QuoteFilter, page = 1): string {
+  const params = new URLSearchParams();
+  for (const [field, name] of Object.entries(PARAMS) as [keyof QuoteFilter, string][]) {
+    const value = filter[field];
+    if (value === EMPTY_FILTER[field] || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    params.set(name, Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? '1' : String(value));
+  }
+  if (page > 1) params.set(PAGE_PARAM, String(page));
+  return params.toString();
+}

@@ -1,0 +1,28 @@
+import { Link, useLocation } from 'react-router-dom';
+
+const TEXTS = {
+  contact: {
+    title: '¡Gracias por escribirnos!',
+    body: (email?: string) => `Recibimos tu mensaje y te responderemos${email ? ` a ${email}` : ''} dentro de dos días hábiles.`,
+    action: { to: '/', label: 'Volver al inicio' },
+  },
+  register: {
+    title: '¡Tu cuenta está lista!',
+    body: (email?: string) => `Te enviamos un correo de bienvenida${email ? ` a ${email}` : ''}. Ya puedes ingresar con tu correo y contraseña.`,
+    action: { to: '/login', label: 'Ingresar' },
+  },
+};
+
+/** /contact-success and /register-success. */
+export default function SuccessPage({ kind }: { kind: keyof typeof TEXTS }) {
+  const { state } = useLocation() as { state: { email?: string } | null };
+  const text = TEXTS[kind];
+  return (
+    <section className="cl-container cl-message" aria-labelledby="success-title">
+      <i className="pi pi-check-circle cl-message__icon" aria-hidden="true" />
+      <h1 id="success-title">{text.title}</h1>
+      <p>{text.body(state?.email)}</p>
+      <Link to={text.action.to} className="p-button cl-message__home">{text.action.label}</Link>
+    </section>
+  );
+}
