@@ -1,0 +1,136 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/app';
+
+const WEB_DIST = join(__dirname, '..', '..', 'web', 'dist');
+const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(amount);
+
+/** Picks an option of a PrimeReact dropdown, typing in its filter when it has one. */
+async function choose(page: Page, inputId: string, option: string, filter?: string) {
+  await page.locator(`.p-dropdown:has(#${inputId})`).click();
+  if (filter) await page.locator('.p-dropdown-filter').fill(filter);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Types an exam as a patient would and takes the suggestion that starts with its name. */
+async function addExam(page: Page, typed: string, suggestion: RegExp) {
+  await page.locator('#exams').pressSequentially(typed, { delay: 20 });
+  await page.getByRole('option', { name: suggestion }).first().click();
+}
+
+describe('a patient quotes a medical order in the browser', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await startTestApp({ seedLabs: 80, env: { WEB_DIST_DIR: WEB_DIST } });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('goes from the order to the quote, the cart, an account and back out, and every screen is logged', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${base}/`);
+
+    await addExam(page, 'hemograma', /^Hemograma/);
+    await addExam(page, 'perfil lipidico', /^Perfil lipídico/);
+    await choose(page, 'region', 'Metropolitana de Santiago');
+    await choose(page, 'comuna', 'Providencia', 'provid');
+    await page.getByLabel('Incluir comunas vecinas').check();
+    await choose(page, 'insurer', 'FONASA (Fondo Nacional de Salud)');
+    await page.getByRole('button', { name: 'Cotizar 2 exámenes' }).click();
+
+    // The quote lives in the address bar, and the page shows what the API quotes, in pesos.
+    await page.waitForURL(/\/buscador\?/);
+    const params = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(params)).toMatchObject({ cercanas: '1', orden: 'total' });
+    const hemograma = await t.prisma.exam.findUniqueOrThrow({ where: { code: '0301045' } });
+    const lipids = await t.prisma.exam.findUniqueOrThrow({ where: { code: '0302034' } });
+    expect(params.get('examenes')).toBe(`${hemograma.id},${lipids.id}`);
+    const quote = await t.http.post('/api/laboratory/search').send({
+      exams: [hemograma.id, lipids.id], location: Number(params.get('comuna')), locationFk: Number(params.get('region')), nearLocations: true,
+      pensionHealtInstitutionId: Number(params.get('prevision')), orderBy: 'total',
+    });
+    const best = quote.body.data.items[0];
+    expect(best.offersAll).toBe(true);
+    const firstCard = page.getByTestId('quote').first();
+    await expect(firstCard.getByRole('heading').textContent()).resolves.toBe(best.identifierName);
+    await expect(firstCard.getByTestId('quote-total').textContent()).resolves.toBe(clp(best.total));
+    await expect(firstCard.getByTestId('quote-copay').textContent()).resolves.toBe(clp(best.copay));
+    expect(best.copay).toBeLessThan(best.total);
+    await expect(page.getByRole('heading', { name: `${quote.body.data.total} laboratorios` }).count()).resolves.toBe(1);
+
+    // A reload restores the same quote from the address.
+    await page.reload();
+    await expect(page.getByTestId('quote').first().getByTestId('quote-total').textContent()).resolves.toBe(clp(best.total));
+
+    // The laboratory: find the hemograma and add it to the cart.
+    await firstCard.getByRole('link', { name: best.identifierName }).click();
+    await page.waitForURL(`${base}/laboratorio/${best.laboratoryId}`);
+    await page.getByLabel('Buscar un examen en este laboratorio').fill('hemograma');
+    await page.getByRole('button', { name: 'Agregar Hemograma al carro' }).click();
+    await page.getByRole('button', { name: /está en el carro/ }).waitFor();
+
+    // The cart survives a reload, with the laboratory's price.
+    await page.reload();
+    await page.getByRole('button', { name: 'Carro de exámenes: 1 examen' }).click();
+    await expect(page.getByTestId('cart-total').textContent()).resolves.toBe(clp(best.exams.find((e: { examId: number }) => e.examId === hemograma.id).price));
+    await page.keyboard.press('Escape');
+
+    // An account: register, log in, see the panel, log out.
+    await page.goto(`${base}/registro`);
+    await page.getByLabel('Nombre', { exact: true }).fill('Valentina');
+    await page.getByLabel('Apellido').fill('Rojas');
+    await page.getByLabel('Correo electrónico').fill('valentina.rojas@example.cl');
+    await page.getByLabel('Contraseña', { exact: true }).fill('una frase larga y propia');
+    await page.getByLabel(/Acepto los/).check();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.waitForURL(`${base}/register-success`);
+    await page.getByRole('link', { name: 'Ingresar' }).last().click();
+    await page.getByLabel('Correo electrónico').fill('valentina.rojas@example.cl');
+    await page.getByLabel('Contraseña', { exact: true }).fill('una frase larga y propia');
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await page.waitForURL(`${base}/panel`);
+    await page.getByRole('heading', { name: 'Hola, Valentina' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('NB_TOKEN'))).toMatch(/^ey/);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('link', { name: 'Ingresar' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('NB_TOKEN'))).toBeNull();
+
+    // The access log holds those route changes, and who was signed in at the panel.
+    const session = Number(await page.evaluate(() => localStorage.getItem('NB_SESSION')));
+    const person = await t.prisma.person.findFirstOrThrow({ where: { user: { email: 'valentina.rojas@example.cl' } } });
+    const logged = await t.prisma.accessLog.findMany({ where: { session: BigInt(session) }, orderBy: { id: 'asc' } });
+    const routes = logged.map((l) => l.route.split('?')[0]);
+    for (const route of ['/', '/buscador', `/laboratorio/${best.laboratoryId}`, '/registro', '/register-success', '/login', '/panel']) expect(routes).toContain(route);
+    expect(logged.find((l) => l.route === '/panel')?.personId).toBe(person.id);
+    expect(logged.find((l) => l.route === '/registro')?.personId).toBeNull();
+  });
+
+  it('takes the person of an access-log entry from the token, never from the body, and refuses bad entries', async () => {
+    const forged = await t.http.post('/api/log-access').send({ route: '/panel', session: 1795400000, personId: 1 });
+    expect(forged.body).toMatchObject({ code: 200 });
+    const entry = await t.prisma.accessLog.findFirstOrThrow({ where: { session: 1795400000n } });
+    expect(entry.personId).toBeNull();
+    const bad = await t.http.post('/api/log-access').send({ route: 'javascript:alert(1)', session: 'ayer' });
+    expect(bad.body).toMatchObject({ code: 400, errors: { route: [expect.any(String)], session: [expect.any(String)] } });
+  });
+
+  it('shows a shared quote with unknown ids as an error a person understands, not a blank page', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${base}/buscador?examenes=999999`);
+    await page.getByRole('alert').first().waitFor();
+    expect(await page.getByRole('alert').first().textContent()).toMatch(/[a-záéíóú]{3}/i);
+    await page.goto(`${base}/laboratorio/999999`);
+    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+  });
+});
