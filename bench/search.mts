@@ -7,13 +7,12 @@
  * Needs the build (npm run build), PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres)
  * and Redis (REDIS_URL, default redis://127.0.0.1:6379). Each size gets a database of its own, dropped at the end.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './support.mts';
+import { percentile, ROOT, runCli as run, startApi, withDatabase } from './support.mts';
 
-const ROOT = join(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 const { searchStatements } = require(join(ROOT, 'dist/modules/search/postgres-search-index.js'));
 
@@ -24,36 +23,7 @@ const EXAMS_PER_LAB = 300;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const ADMIN = { email: 'bench@cotizalab.cl', password: 'clave-benchmark-1' };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-
-function withDatabase(url: string, database: string) {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-function run(args: string[], env: Record<string, string>) {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [join(ROOT, 'dist/main.js'), ...args], { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
-  return (performance.now() - started) / 1000;
-}
-
-async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), 'all'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if ((await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false))) return { url, child };
-    if (child.exitCode !== null) throw new Error('the API did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function benchSize(labs: number) {
   const database = `cl_bench_${labs}_${Date.now().toString(36)}`;

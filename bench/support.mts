@@ -1,4 +1,8 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..');
 
 /** A TCP port free on this machine right now. */
 export async function freePort(): Promise<number> {
@@ -8,3 +12,35 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/** The same server URL pointing at another database. */
+export function withDatabase(url: string, database: string) {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Runs a command of the built app (`seed`, `search:reindex`) to its end; answers the seconds it took. */
+export function runCli(args: string[], env: Record<string, string>) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [join(ROOT, 'dist/main.js'), ...args], { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return (performance.now() - started) / 1000;
+}
+
+/** The built app in role `all` on a free port, once it is ready. */
+export async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), 'all'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false)) return { url, child };
+    if (child.exitCode !== null) throw new Error('the API did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};

@@ -1,7 +1,8 @@
 // Screenshots of every public route at a phone and a desktop width, for looking at what we build.
-// Usage: node scripts/screenshots.mts [base URL, default http://localhost:3000] [output dir, default .data/screenshots]
+// Usage: npm run screenshots -- [base URL, default http://localhost:3000] [output dir, default .data/screenshots]
+// With SCREENSHOT_EMAIL and SCREENSHOT_PASSWORD it also signs in and shoots /panel and /editar-datos.
 import { mkdir } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../test/support/browser.ts';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
 const out = process.argv[3] ?? '.data/screenshots';
@@ -23,13 +24,26 @@ const ROUTES = [
 const WIDTHS = [390, 1366];
 
 await mkdir(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await launchChromium();
+const { SCREENSHOT_EMAIL: email, SCREENSHOT_PASSWORD: password } = process.env;
 for (const width of WIDTHS) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
   for (const [name, path] of ROUTES) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}/${name}-${width}.png`, fullPage: true });
+  }
+  if (email && password) {
+    await page.goto(`${base}/login`);
+    await page.fill('#login-email', email);
+    await page.fill('#login-password', password);
+    await page.click('button[type=submit]');
+    await page.waitForURL(/\/panel$/);
+    for (const name of ['panel', 'editar-datos']) {
+      await page.goto(`${base}/${name}`, { waitUntil: 'networkidle' });
+      await page.screenshot({ path: `${out}/${name}-${width}.png`, fullPage: true });
+    }
+    await page.evaluate(() => localStorage.clear());
   }
   await page.close();
 }

@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import helmet from 'helmet';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { z } from 'zod';
@@ -23,6 +24,8 @@ export async function createApp(options: PlatformOptions): Promise<NestExpressAp
   app.set('trust proxy', 'loopback');
   // No upgrade-insecure-requests: the embedded default serves plain HTTP on any host name.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  // gzip for the web app's bundles and the API's JSON: `npm start` serves them with no proxy in front.
+  app.use(compression());
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: true, parameterLimit: 1000 });
   app.enableCors({ origin: options.config.corsOrigins.length > 0 ? options.config.corsOrigins : false });

@@ -40,7 +40,10 @@ export default function PublicLayout() {
           <Logo />
           <nav aria-label="Principal" className="cl-header__nav">
             <Link to="/buscador">Buscar exámenes</Link>
-            <Link to="/preguntas-frecuentes">Preguntas frecuentes</Link>
+            <Link to="/preguntas-frecuentes">
+              <span className="cl-wide-only">Preguntas frecuentes</span>
+              <span className="cl-phone-only">Ayuda</span>
+            </Link>
             <Link to="/contacto">Contacto</Link>
           </nav>
           <div className="cl-header__actions">
@@ -53,7 +56,7 @@ export default function PublicLayout() {
             {person && (
               <>
                 <Link to="/panel" className="cl-header__login" aria-label={`Mi cuenta: ${person.firstName} ${person.lastName}`}>
-                  <i className="pi pi-user" aria-hidden="true" /> {person.firstName}
+                  <i className="pi pi-user" aria-hidden="true" /> <span className="cl-wide-only">{person.firstName}</span>
                 </Link>
                 <Button
                   icon="pi pi-sign-out"

@@ -39,7 +39,7 @@ export default function RegisterPage() {
     <div className="cl-container cl-narrow">
       <form className="cl-form" onSubmit={submit} aria-labelledby="register-title" noValidate>
         <h1 id="register-title" className="cl-page-title">Crea tu cuenta</h1>
-        <p className="cl-muted">Guarda tus datos para cotizar y agendar más rápido.</p>
+        <p className="cl-muted">Guarda tus datos para cotizar más rápido y escribirnos sin repetirlos.</p>
         {form.error && <Message severity="error" text={form.error} />}
         <div className="cl-form__row">
           {text('firstName', 'Nombre', { autoComplete: 'given-name', required: true, maxLength: 100 })}

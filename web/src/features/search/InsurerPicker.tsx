@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { insurersRequested } from './searchSlice';
 
@@ -45,15 +45,21 @@ export function InsurerPicker({ value, onChange }: { value: Coverage; onChange: 
       </span>
       {isapre && (
         <span className="cl-field">
-          <label htmlFor="coverage">Cobertura de tu plan</label>
-          <InputNumber
-            inputId="coverage"
-            value={value.coveragePercentage}
-            onValueChange={(e) => onChange({ ...value, coveragePercentage: e.value ?? null })}
-            suffix=" %"
+          <label htmlFor="coverage">Cobertura de tu plan (%)</label>
+          {/* A plain numeric field: PrimeReact's InputNumber would add 22 kB (gzip) to the first screen. */}
+          <InputText
+            id="coverage"
+            type="number"
+            inputMode="numeric"
             min={0}
             max={100}
-            placeholder="Ej.: 70 %"
+            step={1}
+            value={value.coveragePercentage === null ? '' : String(value.coveragePercentage)}
+            onChange={(e) => {
+              const typed = e.target.value === '' ? null : Math.round(Number(e.target.value));
+              onChange({ ...value, coveragePercentage: typed === null || Number.isNaN(typed) ? null : Math.min(100, Math.max(0, typed)) });
+            }}
+            placeholder="Ej.: 70"
             aria-describedby="coverage-hint"
           />
           <small id="coverage-hint" className="cl-field__hint">El porcentaje de exámenes ambulatorios de tu plan, para estimar tu copago.</small>
