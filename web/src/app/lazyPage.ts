@@ -6,7 +6,7 @@ const RELOADED_KEY = 'cotizalab:chunk-reload';
  * Route-level code splitting. A chunk that fails to load (typically after a new release
  * replaced it) reloads the page once, as the spec asks, instead of showing an error.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy itself takes any props
+// `any` props, as React.lazy itself takes: screens with and without props share this.
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy(() =>
     load().then(

@@ -75,7 +75,7 @@ export function useApiQuery<T>(method: 'GET' | 'POST', path: string | null, body
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `body`
+    // `key` stands for `body`, which callers rebuild on every render.
   }, [dispatch, method, path, key, attempt]);
 
   return { ...state, retry: () => setAttempt((n) => n + 1) };

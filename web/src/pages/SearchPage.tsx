@@ -40,7 +40,7 @@ export default function SearchPage() {
     const fromUrl = filterFromUrl(params);
     const { filter: current, page: currentPage } = store.getState().search;
     if (status === 'idle' || filterToUrl(fromUrl.filter, fromUrl.page) !== filterToUrl(current, currentPage)) dispatch(filterRestored(fromUrl));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the address bar drives this
+    // Only the address bar drives this effect, not the store it writes to.
   }, [params]);
 
   /** Applies a filter action (spec §4) and writes the resulting filter to the address bar. */
