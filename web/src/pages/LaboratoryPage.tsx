@@ -142,9 +142,7 @@ export default function LaboratoryPage() {
           <h2 id="exams-title">Exámenes y precios</h2>
           <span className="cl-field">
             <label htmlFor="exam-filter">Buscar un examen en este laboratorio</label>
-            <span className="p-input-icon-left cl-search-input">
-              <InputText id="exam-filter" value={typedTerm} onChange={(e) => setTypedTerm(e.target.value)} placeholder="Nombre o código FONASA" maxLength={100} />
-            </span>
+            <InputText id="exam-filter" value={typedTerm} onChange={(e) => setTypedTerm(e.target.value)} placeholder="Nombre o código FONASA" maxLength={100} />
           </span>
           <p className="cl-muted" aria-live="polite">
             {data.exams.total.toLocaleString('es-CL')} {data.exams.total === 1 ? 'examen' : 'exámenes'}

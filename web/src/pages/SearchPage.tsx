@@ -133,7 +133,7 @@ export default function SearchPage() {
           {!ordered && status !== 'failed' && (
             <Message severity="info" className="cl-block" text="Agrega los exámenes de tu orden médica para ver el precio total y tu copago en cada laboratorio." />
           )}
-          {ordered && withCoverage && filter.coveragePercentage === null && isIsapre(store.getState(), filter.pensionHealtInstitutionId) && (
+          {ordered && filter.coveragePercentage === null && insurers.some((i) => i.id === filter.pensionHealtInstitutionId && i.type !== 'public') && (
             <Message severity="info" className="cl-block" text="Indica el porcentaje de cobertura de tu plan para estimar tu copago." />
           )}
           {status === 'failed' && (
@@ -168,10 +168,6 @@ export default function SearchPage() {
       </div>
     </div>
   );
-}
-
-function isIsapre(state: RootState, insurerId: number | null) {
-  return state.search.insurers.some((i) => i.id === insurerId && i.type !== 'public');
 }
 
 function FacetGroup({ title, items, isChecked, onToggle }: { title: string; items: FacetCount[]; isChecked: (item: FacetCount) => boolean; onToggle: (item: FacetCount) => void }) {

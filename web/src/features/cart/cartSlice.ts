@@ -49,9 +49,6 @@ const cartSlice = createSlice({
     itemRemoved: (state, action: PayloadAction<number>) => {
       state.items = state.items.filter((i) => i.id !== action.payload);
     },
-    cartEmptied: (state) => {
-      state.items = [];
-    },
     topBoxShown: (state, action: PayloadAction<boolean>) => {
       state.topBoxVisible = action.payload;
     },
@@ -62,5 +59,5 @@ const cartSlice = createSlice({
 export const cartTotal = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity * i.price, 0);
 export const cartCount = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
 
-export const { itemAdded, quantityUpdated, itemRemoved, cartEmptied, topBoxShown } = cartSlice.actions;
+export const { itemAdded, quantityUpdated, itemRemoved, topBoxShown } = cartSlice.actions;
 export default cartSlice.reducer;
