@@ -25,6 +25,8 @@ interface AuthState {
   loginBoxVisible: boolean;
   recoveryBoxVisible: boolean;
   changePasswordBoxVisible: boolean;
+  /** The person signed out themselves: a signed-in screen then goes home, not to /login. */
+  loggedOut: boolean;
 }
 
 const initialState: AuthState = {
@@ -36,6 +38,7 @@ const initialState: AuthState = {
   loginBoxVisible: false,
   recoveryBoxVisible: false,
   changePasswordBoxVisible: false,
+  loggedOut: false,
 };
 
 export interface Credentials {
@@ -58,6 +61,7 @@ const authSlice = createSlice({
       state.checked = true;
       state.signingIn = false;
       state.loginBoxVisible = false;
+      state.loggedOut = false;
     },
     signInFailed: (state, action: PayloadAction<string>) => {
       state.signingIn = false;
@@ -66,7 +70,9 @@ const authSlice = createSlice({
     personUpdated: (state, action: PayloadAction<LoggedPerson>) => {
       state.person = action.payload;
     },
-    logoutRequested: () => undefined,
+    logoutRequested: (state) => {
+      state.loggedOut = true;
+    },
     /** Logout, or a token check that failed: clears user and person. */
     signedOut: (state) => {
       state.user = null;
