@@ -14,7 +14,7 @@ import pg from 'pg';
 import { percentile, ROOT, runCli as run, startApi, withDatabase } from './support.mts';
 
 const require = createRequire(import.meta.url);
-const { searchStatements } = require(join(ROOT, 'dist/modules/search/postgres-search-index.js'));
+const { searchStatements } = require(join(ROOT, 'dist/modules/search/infrastructure/postgres-search-index.js'));
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -5,9 +5,8 @@ import { APP_ROLES, InvalidConfigError, loadConfig, type AppConfig } from './con
 import { PrismaService } from './platform/database/prisma.service';
 import { applyMigrations } from './platform/database/migrations';
 import { startEmbeddedPostgres, type RunningPostgres } from './platform/database/embedded-postgres';
-import type { INestApplication } from '@nestjs/common';
-import { SEARCH_INDEX, type SearchIndex } from './modules/search/search-index';
-import { seedDatabase, type SeedResult } from './modules/seed/seed';
+import { reindexSearch } from './cli/search-reindex';
+import { seedDatabase, type SeedResult } from './cli/seed/seed';
 
 /**
  * Entry point: `node dist/main.js [all|api|worker|seed]` (default `all`, or APP_ROLE).
@@ -57,13 +56,6 @@ async function main(): Promise<void> {
   if (config.role === 'worker') await app.init();
   else await app.listen(config.port, config.role === 'all' && !config.database.url ? '127.0.0.1' : '0.0.0.0');
   printBanner(config, database, seed, Date.now() - started);
-}
-
-async function reindexSearch(app: INestApplication, log: Logger) {
-  const started = Date.now();
-  const counts = await app.get<SearchIndex>(SEARCH_INDEX).reindexAll();
-  log.info({ ...counts, ms: Date.now() - started }, 'search index rebuilt');
-  return counts;
 }
 
 function readConfig(role: string | undefined): AppConfig {

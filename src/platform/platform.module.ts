@@ -14,6 +14,8 @@ import { EventConsumerRegistry, eventQueueName, type EventJob } from './messagin
 import { InProcessJobQueue } from './messaging/in-process-job-queue';
 import { JOB_QUEUE, type JobQueue } from './messaging/job-queue';
 import { Outbox } from './messaging/outbox';
+import { UnitOfWork } from './cqrs/unit-of-work';
+import { ReadinessChecks } from './health/readiness';
 import { OutboxRelay } from './messaging/outbox-relay';
 
 import { ROOT_LOGGER } from './platform.tokens';
@@ -61,6 +63,8 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
               : new InProcessJobQueue(logger.child({ module: 'queue' })),
         },
         Outbox,
+        UnitOfWork,
+        ReadinessChecks,
         EventConsumerRegistry,
         Sessions,
         Throttles,
@@ -68,7 +72,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         RoutePolicyCheck,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, JOB_QUEUE, Outbox, EventConsumerRegistry, CqrsModule, Sessions, Throttles, Mailer],
+      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, JOB_QUEUE, Outbox, UnitOfWork, ReadinessChecks, EventConsumerRegistry, CqrsModule, Sessions, Throttles, Mailer],
     };
   }
 

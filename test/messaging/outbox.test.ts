@@ -4,7 +4,8 @@ import { BullmqJobQueue } from '../../src/platform/messaging/bullmq-job-queue';
 import { EventConsumerRegistry, eventQueueName, type EventConsumer, type EventJob } from '../../src/platform/messaging/event-consumers';
 import { InProcessJobQueue } from '../../src/platform/messaging/in-process-job-queue';
 import type { JobQueue } from '../../src/platform/messaging/job-queue';
-import { Outbox, type StoredEvent } from '../../src/platform/messaging/outbox';
+import type { StoredEvent } from '../../src/platform/messaging/domain-event';
+import { Outbox } from '../../src/platform/messaging/outbox';
 import { OutboxRelay } from '../../src/platform/messaging/outbox-relay';
 import { createTestDatabase, requiredEnv, testRedisPrefix, type TestDatabase } from '../support/databases';
 import { TcpProxy } from '../support/tcp-proxy';
@@ -33,7 +34,7 @@ async function effects(prisma: PrismaService) {
 async function changePrice(prisma: PrismaService, outbox: Outbox, price: number, fail = false) {
   await prisma.$transaction(async (tx) => {
     await tx.appMeta.upsert({ where: { key: 'price' }, create: { key: 'price', value: price }, update: { value: price } });
-    await outbox.record(tx, [{ type: 'PriceChanged', aggregateType: 'Price', aggregateId: 1, payload: { price } }]);
+    await outbox.record(tx, [{ type: 'PriceChanged', version: 1, aggregateType: 'Price', aggregateId: 1, payload: { price } }]);
     if (fail) throw new RolledBack();
   });
 }

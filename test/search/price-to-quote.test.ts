@@ -1,6 +1,6 @@
 import { EventConsumerRegistry } from '../../src/platform/messaging/event-consumers';
 import { Outbox } from '../../src/platform/messaging/outbox';
-import { nearLocationsChanged } from '../../src/modules/search/search-events';
+import { NearLocationsChanged } from '../../src/modules/geography';
 import { startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 
@@ -75,7 +75,7 @@ describe('from a price change to the quote in /buscador', () => {
     expect(await search()).not.toContain(laboratory.id);
     await t.prisma.$transaction(async (tx) => {
       await tx.nearLocation.create({ data: { locationId: far.id, nearLocationId: laboratory.comunaId, source: 'MANUAL' } });
-      await t.app.get(Outbox).record(tx, [nearLocationsChanged([laboratory.comunaId])]);
+      await t.app.get(Outbox).record(tx, [NearLocationsChanged({ comunaIds: [laboratory.comunaId] })]);
     });
     expect(await waitFor(search, (ids) => ids.includes(laboratory.id))).toContain(laboratory.id);
   });

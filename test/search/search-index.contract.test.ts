@@ -1,8 +1,8 @@
 import { PrismaService } from '../../src/platform/database/prisma.service';
-import { ElasticsearchSearchIndex } from '../../src/modules/search/elasticsearch-search-index';
-import { PostgresSearchIndex } from '../../src/modules/search/postgres-search-index';
-import type { QuoteQuery, SearchIndex } from '../../src/modules/search/search-index';
-import { seedDatabase } from '../../src/modules/seed/seed';
+import { ElasticsearchSearchIndex } from '../../src/modules/search/infrastructure/elasticsearch-search-index';
+import { PostgresSearchIndex } from '../../src/modules/search/infrastructure/postgres-search-index';
+import type { QuoteQuery, SearchIndex } from '../../src/modules/search';
+import { seedDatabase } from '../../src/cli/seed/seed';
 import pino from 'pino';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 

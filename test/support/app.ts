@@ -6,8 +6,8 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config/app-config';
-import { SEARCH_INDEX, type SearchIndex } from '../../src/modules/search/search-index';
-import { seedDatabase, type SeedResult } from '../../src/modules/seed/seed';
+import { SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
+import { seedDatabase, type SeedResult } from '../../src/cli/seed/seed';
 import { PrismaService } from '../../src/platform/database/prisma.service';
 import { createTestDatabase, requiredEnv, testRedisPrefix, type TestDatabase } from './databases';
 

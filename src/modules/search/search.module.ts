@@ -1,17 +1,15 @@
-import { Global, Module } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../platform/database/prisma.service';
-import { ElasticsearchSearchIndex } from './elasticsearch-search-index';
-import { PostgresSearchIndex } from './postgres-search-index';
+import { ReadinessChecks } from '../../platform/health/readiness';
+import { SearchProjector } from './consumers/search-projector.consumer';
+import { SearchController } from './http/search.controller';
+import { ElasticsearchSearchIndex } from './infrastructure/elasticsearch-search-index';
+import { PostgresSearchIndex } from './infrastructure/postgres-search-index';
+import { SearchLaboratoriesHandler } from './queries/search-laboratories/search-laboratories.query';
 import { SEARCH_INDEX, type SearchIndex } from './search-index';
-import { SearchController } from './search.controller';
-import { SearchExamsHandler } from './search-exams.query';
-import { SearchHistoryWriter } from './search-history';
-import { SearchLaboratoriesHandler } from './search-laboratories.query';
-import { SearchProjector } from './search-projector.consumer';
 
-/** The read side of /buscador: the search index port, its projector, the searches and their history. */
-@Global()
+/** The read side of /buscador: the search index port, its projector, and the quotes. */
 @Module({
   controllers: [SearchController],
   providers: [
@@ -24,9 +22,16 @@ import { SearchProjector } from './search-projector.consumer';
     },
     SearchProjector,
     SearchLaboratoriesHandler,
-    SearchExamsHandler,
-    SearchHistoryWriter,
   ],
   exports: [SEARCH_INDEX],
 })
-export class SearchModule {}
+export class SearchModule implements OnModuleInit {
+  constructor(
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    private readonly readiness: ReadinessChecks,
+  ) {}
+
+  onModuleInit(): void {
+    this.readiness.register({ name: 'search', kind: this.index.kind, ping: () => this.index.ping() });
+  }
+}

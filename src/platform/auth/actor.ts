@@ -24,24 +24,6 @@ export const ClientIp = createParamDecorator((_: unknown, context: ExecutionCont
 
 export const isAdmin = (actor: Actor | undefined): actor is Actor => actor?.profile === 'ADM';
 
-/**
- * The company a provider-scoped call may touch: an administrator any (`requested`), a provider
- * only its own. Raised as 403 rather than 404 so a provider learns nothing about other companies
- * beyond "not yours".
- */
-export function assertCompanyAccess(actor: Actor, companyId: number | null | undefined): void {
-  if (actor.profile === 'ADM') return;
-  if (actor.profile === 'PRV' && actor.companyId !== null && companyId === actor.companyId) return;
-  throw new NotYourCompanyError();
-}
-
-/** A provider reaching for another company's data (the access policy itself let it in). */
-export class NotYourCompanyError extends AppError {
-  constructor() {
-    super(403, 'AUTH.NOT_YOUR_COMPANY', 'Solo puedes ver y modificar los datos de tu propia empresa.');
-  }
-}
-
 export class ForbiddenError extends AppError {
   constructor(message = 'No tienes permiso para realizar esta acción.') {
     super(403, 'AUTH.FORBIDDEN', message);

@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
+import type { FieldErrors } from '../../contracts/envelope';
 
-/** Per-field validation messages, in Spanish: `{ email: ['Debe ser un correo válido'] }`. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /**
  * An error a client can act on. `error` is a stable key (`LABORATORY.NOT_FOUND`), `message`
@@ -30,3 +30,13 @@ export class ValidationError extends AppError {
     super(HttpStatus.BAD_REQUEST, 'REQUEST.VALIDATION_FAILED', message, errors);
   }
 }
+
+export class ConflictError extends AppError {
+  /** A unique value already taken: `field` gets the message too, so a form shows it in place. */
+  constructor(error: string, message: string, field?: string) {
+    super(HttpStatus.CONFLICT, error, message, field ? { [field]: [message] } : undefined);
+  }
+}
+
+/** A 400 for one field, for rules only a handler can check (a referenced row that does not exist). */
+export const invalidField = (field: string, message: string) => new ValidationError({ [field]: [message] });

@@ -1,23 +1,13 @@
-import type { FieldErrors } from './app-error';
+import type { Page } from '../../contracts/envelope';
 
-/** Every answer of the API: `{ code, data }`, plus `message`, `error` and `errors` on failure. */
-export interface Envelope<T = unknown> {
-  code: number;
-  data: T;
-  message?: string;
-  error?: string;
-  errors?: FieldErrors;
-}
-
-/** A page of a list, as every `.../search` call answers it. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  currentPage: number;
-  perPage: number;
-  lastPage: number;
-}
+export type { Envelope, Page } from '../../contracts/envelope';
 
 export function page<T>(items: T[], total: number, currentPage: number, perPage: number): Page<T> {
   return { items, total, currentPage, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) };
 }
+
+/**
+ * What a handler may return for a wire type of `src/contracts`: the same fields, with `Date`
+ * wherever the wire has an ISO string (JSON.stringify turns one into the other).
+ */
+export type ServerSide<T> = T extends string ? T | Date : T extends (infer U)[] ? ServerSide<U>[] : T extends object ? { [K in keyof T]: ServerSide<T[K]> } : T;

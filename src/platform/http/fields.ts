@@ -84,3 +84,21 @@ export const clearable = <S extends z.ZodType>(schema: S) => z.union([z.literal(
 
 /** true/false from JSON, or "true"/"false"/"1"/"0" from a form. */
 export const booleanField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { message: 'Debe ser verdadero o falso.' });
+
+/** Ordering fields of a `.../search` body: the columns a list may be ordered by, and the direction. */
+export function orderingFields<C extends string>(columns: readonly [C, ...C[]]) {
+  return {
+    orderBy: blankAsAbsent(z.enum(columns, { message: `Ordena por ${columns.join(', ')}.` })),
+    orderSort: blankAsAbsent(z.enum(['asc', 'desc'], { message: 'El orden es asc o desc.' })),
+  };
+}
+
+/** Whole Chilean pesos. */
+export const moneyField = z.coerce.number({ message: 'Debe ser un monto en pesos.' }).int('Va en pesos, sin decimales.').min(0, 'No puede ser negativo.').max(100_000_000, 'El monto es demasiado alto.');
+
+/** A list of ids, as JSON or as a comma-separated form field. */
+export const idList = (label: string, max = 100) =>
+  z.union([z.array(idField(label)), z.string().transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean).map(Number))]).pipe(z.array(z.number().int().positive()).max(max));
+
+/** A list of short texts, as JSON or as a comma-separated form field. */
+export const textList = (max: number) => z.union([z.array(z.string().trim().min(1).max(200)).max(max), z.string().transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))]);

@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client';
 import { PrismaService, type Tx } from '../database/prisma.service';
-import type { StoredEvent } from './outbox';
+import type { DomainEvent, StoredEvent } from './domain-event';
 
 /**
  * Something that reacts to domain events (the search projector, report writers...).
  * Delivery is at least once; the registry makes each (consumer, event) pair take effect once
  * by recording it in `processed_event` in the same transaction as the consumer's writes.
+ * `E` is the union of the events it handles: its `handle` switches on `type` and ends in
+ * `assertNever`, and `eventTypes` is built with `eventTypes<E>()`, so neither can miss one.
  */
-export interface EventConsumer {
+export interface EventConsumer<E extends DomainEvent = DomainEvent> {
   /** Stable name: its queue is `events.<name>`, and handled events are tracked under it. */
   readonly name: string;
-  readonly eventTypes: readonly string[];
-  handle(event: StoredEvent, tx: Tx): Promise<void>;
+  readonly eventTypes: readonly E['type'][];
+  handle(event: StoredEvent<E>, tx: Tx): Promise<void>;
 }
 
 /** Job data on a consumer's queue: the event id only; the event is re-read from PostgreSQL. */
@@ -29,9 +31,9 @@ export class EventConsumerRegistry {
   constructor(private readonly prisma: PrismaService) {}
 
   /** Called by consumers from `onModuleInit`, before the relay and workers start. */
-  register(consumer: EventConsumer): void {
+  register<E extends DomainEvent>(consumer: EventConsumer<E>): void {
     if (this.consumers.has(consumer.name)) throw new DuplicateConsumerError(consumer.name);
-    this.consumers.set(consumer.name, consumer);
+    this.consumers.set(consumer.name, consumer as unknown as EventConsumer);
   }
 
   all(): EventConsumer[] {
@@ -51,6 +53,7 @@ export class EventConsumerRegistry {
         const claimed = await tx.$executeRaw`INSERT INTO processed_event (consumer, event_id) VALUES (${consumerName}, ${eventId}) ON CONFLICT DO NOTHING`;
         if (claimed === 0) return false;
         const row = await tx.outboxEvent.findUniqueOrThrow({ where: { id: eventId } });
+        // The relay routes an event only to consumers that list its type, so the row is one of theirs.
         await consumer.handle({ ...row, payload: row.payload as Prisma.JsonObject }, tx);
         return true;
       },

@@ -40,3 +40,12 @@ export const JOB_QUEUE = Symbol('JOB_QUEUE');
 
 /** How often a job is tried before it is left as failed. */
 export const JOB_ATTEMPTS = 5;
+
+/**
+ * Queues that are not an event consumer's (those are `events.<consumer>`): one name per purpose,
+ * declared here so that two features never share a queue by accident.
+ */
+export enum QueueName {
+  /** Every quote asked on /buscador, written to the search history off the request path. */
+  SearchHistory = 'reports.search-history',
+}

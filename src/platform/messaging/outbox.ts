@@ -1,21 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../generated/prisma/client';
 import type { Tx } from '../database/prisma.service';
-
-/** A fact that happened to an aggregate, named in the past tense (`ExamPriceChanged`). */
-export interface DomainEvent<P extends Prisma.InputJsonObject = Prisma.InputJsonObject> {
-  type: string;
-  aggregateType: string;
-  aggregateId: string | number;
-  payload: P;
-}
-
-/** A domain event as stored in the outbox and delivered to consumers. */
-export interface StoredEvent extends DomainEvent<Prisma.JsonObject> {
-  id: bigint;
-  aggregateId: string;
-  occurredAt: Date;
-}
+import type { DomainEvent } from './domain-event';
 
 /** PostgreSQL NOTIFY channel that wakes the relay when events commit. */
 export const OUTBOX_CHANNEL = 'outbox_event';
@@ -29,7 +15,7 @@ export class Outbox {
   async record(tx: Tx, events: DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
     await tx.outboxEvent.createMany({
-      data: events.map((e) => ({ type: e.type, aggregateType: e.aggregateType, aggregateId: String(e.aggregateId), payload: e.payload })),
+      data: events.map((e) => ({ type: e.type, version: e.version, aggregateType: e.aggregateType, aggregateId: String(e.aggregateId), payload: e.payload as Prisma.InputJsonObject })),
     });
     // Delivered by PostgreSQL at commit, never for a rolled-back transaction.
     await tx.$executeRawUnsafe(`NOTIFY ${OUTBOX_CHANNEL}`);

@@ -1,0 +1,11 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { SEARCH_INDEX, type SearchIndex } from '../modules/search';
+
+/** `search:reindex`: rebuilds the whole search index from PostgreSQL (also after the first seed). */
+export async function reindexSearch(app: INestApplication, log: Logger) {
+  const started = Date.now();
+  const counts = await app.get<SearchIndex>(SEARCH_INDEX).reindexAll();
+  log.info({ ...counts, ms: Date.now() - started }, 'search index rebuilt');
+  return counts;
+}

@@ -1,0 +1,174 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config/app-config';
+import { AdvisoryLock } from '../../platform/database/locks';
+import type { PrismaService, Tx } from '../../platform/database/prisma.service';
+import { hashPassword, randomPassword } from '../../platform/security/passwords';
+import { generateLaboratories, SELECT_LISTS } from './generate-laboratories';
+import { loadReferenceData, type ReferenceData } from '../../platform/reference-data/reference-data';
+
+export const PROFILES = [
+  { code: 'ADM', name: 'Administrador' },
+  { code: 'PRV', name: 'Proveedor' },
+  { code: 'USR', name: 'Usuario' },
+] as const;
+
+const SEED_KEY = 'seed';
+const DEFAULT_ADMIN_EMAIL = 'admin@cotizalab.cl';
+
+export interface SeedResult {
+  seeded: boolean;
+  admin?: { email: string; generatedPassword?: string };
+  counts?: Record<string, number>;
+}
+
+/**
+ * Loads the reference data and the generated demo laboratories, once per database: all of it
+ * commits in one transaction with the marker, so a crash mid-seed leaves nothing half-written,
+ * and an advisory lock keeps two processes from seeding at the same time.
+ */
+export async function seedDatabase(prisma: PrismaService, config: Pick<AppConfig, 'admin' | 'seedLabs'>, log: Logger): Promise<SeedResult> {
+  const reference = loadReferenceData();
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AdvisoryLock.Seed})`;
+      if (await tx.appMeta.findUnique({ where: { key: SEED_KEY } })) return { seeded: false };
+      const started = Date.now();
+      await tx.profile.createMany({ data: [...PROFILES] });
+      const locations = await seedLocations(tx, reference);
+      const exams = await seedExams(tx, reference);
+      const insurers = await seedInsurers(tx, reference);
+      const lists = await seedSelectLists(tx);
+      const admin = await seedAdministrator(tx, config.admin);
+      const counts = await seedLaboratories(tx, reference, config.seedLabs, { locations, exams, insurers, lists });
+      await tx.appMeta.create({ data: { key: SEED_KEY, value: { at: new Date().toISOString(), labs: config.seedLabs } } });
+      log.info({ ms: Date.now() - started, ...counts }, 'database seeded');
+      return { seeded: true, admin, counts };
+    },
+    { timeout: 15 * 60_000, maxWait: 60_000 },
+  );
+}
+
+async function seedLocations(tx: Tx, reference: ReferenceData) {
+  const regions = await tx.location.createManyAndReturn({
+    data: reference.regions.map((r) => ({ code: r.code, name: r.name, kind: 'REGION' as const, abbreviation: r.abbreviation, romanNumeral: r.romanNumeral, sortOrder: r.order })),
+    select: { id: true, code: true },
+  });
+  const regionId = new Map(regions.map((r) => [r.code, r.id]));
+  const comunas = await tx.location.createManyAndReturn({
+    data: reference.comunas.map((c, index) => ({
+      code: c.code, name: c.name, kind: 'COMUNA' as const, parentId: regionId.get(c.regionCode)!,
+      provinceCode: c.provinceCode, provinceName: c.provinceName, lat: c.lat, lng: c.lng, sortOrder: index,
+    })),
+    select: { id: true, code: true },
+  });
+  const comunaId = new Map(comunas.map((c) => [c.code, c.id]));
+  await tx.nearLocation.createMany({
+    data: reference.adjacency.map((a) => ({ locationId: comunaId.get(a.code)!, nearLocationId: comunaId.get(a.adjacentCode)!, distanceKm: a.km, source: 'ADJACENT' as const })),
+  });
+  return comunaId;
+}
+
+async function seedExams(tx: Tx, reference: ReferenceData) {
+  const subgroups = new Map(reference.exams.map((e) => [e.subgroupCode, e.subgroup]));
+  const types = await tx.examType.createManyAndReturn({
+    data: [...subgroups].map(([code, name]) => ({ code, name })),
+    select: { id: true, code: true },
+  });
+  const typeId = new Map(types.map((t) => [t.code, t.id]));
+  const exams = await tx.exam.createManyAndReturn({
+    data: reference.exams.map((e) => ({
+      code: e.code, codeDotted: e.codeDotted, name: e.sentenceName, typeExamId: typeId.get(e.subgroupCode)!, fonasaYear: e.year,
+      fonasaPriceLevel1: e.price[0], fonasaPriceLevel2: e.price[1], fonasaPriceLevel3: e.price[2],
+      fonasaCopayLevel1: e.copay[0], fonasaCopayLevel2: e.copay[1], fonasaCopayLevel3: e.copay[2],
+    })),
+    select: { id: true, code: true },
+  });
+  const examId = new Map(exams.map((e) => [e.code, e.id]));
+  await tx.examSynonym.createMany({
+    data: reference.synonyms.map((s) => ({ examId: examId.get(s.code)!, synonym: s.synonym, kind: s.kind })),
+    skipDuplicates: true,
+  });
+  return examId;
+}
+
+async function seedInsurers(tx: Tx, reference: ReferenceData) {
+  const parents = await tx.insurer.createManyAndReturn({
+    data: reference.insurers.filter((i) => !i.parentCode).map(({ parentCode: _, ...i }) => i),
+    select: { id: true, code: true },
+  });
+  const parentId = new Map(parents.map((p) => [p.code, p.id]));
+  await tx.insurer.createMany({
+    data: reference.insurers.filter((i) => i.parentCode).map(({ parentCode, ...i }) => ({ ...i, parentId: parentId.get(parentCode!)! })),
+  });
+  return parentId;
+}
+
+async function seedSelectLists(tx: Tx) {
+  const childId = new Map<string, { typeId: number; childId: number }>();
+  for (const [order, list] of SELECT_LISTS.entries()) {
+    const type = await tx.selectListType.create({
+      data: { code: list.code, name: list.name, isvisible: list.isvisible, ispublic: list.ispublic, isfilter: list.isfilter, sortOrder: order },
+    });
+    const children = await tx.selectListChild.createManyAndReturn({
+      data: list.children.map(([code, name], sortOrder) => ({ typeId: type.id, code, name, sortOrder })),
+      select: { id: true, code: true },
+    });
+    for (const child of children) childId.set(`${list.code}/${child.code}`, { typeId: type.id, childId: child.id });
+  }
+  return childId;
+}
+
+async function seedAdministrator(tx: Tx, admin: AppConfig['admin']) {
+  const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
+  const generatedPassword = admin.password ? undefined : randomPassword();
+  const profile = await tx.profile.findUniqueOrThrow({ where: { code: 'ADM' } });
+  await tx.person.create({
+    data: {
+      firstName: 'Administrador', lastName: 'CotizaLab', profileId: profile.id,
+      user: { create: { email, passwordHash: await hashPassword(admin.password ?? generatedPassword!) } },
+    },
+  });
+  return { email, generatedPassword };
+}
+
+async function seedLaboratories(
+  tx: Tx,
+  reference: ReferenceData,
+  count: number,
+  ids: { locations: Map<string, number>; exams: Map<string, number>; insurers: Map<string, number>; lists: Map<string, { typeId: number; childId: number }> },
+) {
+  const generated = generateLaboratories(reference, count);
+  const companies = await tx.company.createManyAndReturn({
+    data: generated.companies.map(({ key: _, ...c }) => ({ ...c, status: 'APPROVED' as const, approvedAt: new Date() })),
+    select: { id: true },
+  });
+  const labs = await tx.laboratory.createManyAndReturn({
+    data: generated.laboratories.map((lab) => ({
+      companyId: companies[lab.companyKey].id, identifierName: lab.identifierName, addressLine1: lab.addressLine1,
+      comunaId: ids.locations.get(lab.comunaCode)!, lat: lab.lat, lng: lab.lng, phone: lab.phone, email: lab.email,
+      fonasaLevel: lab.fonasaLevel, openingHours: lab.openingHours,
+    })),
+    select: { id: true },
+  });
+  const examRows = generated.laboratories.flatMap((lab, i) =>
+    lab.exams.map((exam) => ({ laboratoryId: labs[i].id, examId: ids.exams.get(exam.code)!, price: exam.price, authorized: exam.authorized })),
+  );
+  // One set-based INSERT: tens of thousands of rows through the ORM would dominate the cold start.
+  await tx.$executeRaw`
+    INSERT INTO laboratory_exam (laboratory_id, exam_id, price, status, authorized_at, updated_at)
+    SELECT lab, exam, price, CASE WHEN ok THEN 'AUTHORIZED' ELSE 'PENDING' END::authorization_status,
+           CASE WHEN ok THEN now() END, now()
+    FROM unnest(${examRows.map((r) => r.laboratoryId)}::int[], ${examRows.map((r) => r.examId)}::int[],
+                ${examRows.map((r) => r.price)}::int[], ${examRows.map((r) => r.authorized)}::boolean[]) AS t(lab, exam, price, ok)`;
+  // Every price starts its history with the price it was created at.
+  await tx.$executeRaw`INSERT INTO laboratory_exam_price_history (laboratory_exam_id, new_price, changed_at) SELECT id, price, created_at FROM laboratory_exam`;
+  await tx.laboratoryInsurer.createMany({
+    data: generated.laboratories.flatMap((lab, i) => lab.insurerCodes.map((code) => ({ laboratoryId: labs[i].id, insurerId: ids.insurers.get(code)! }))),
+  });
+  await tx.laboratoryAttribute.createMany({
+    data: generated.laboratories.flatMap((lab, i) =>
+      lab.attributes.map((key) => ({ laboratoryId: labs[i].id, selectListTypeId: ids.lists.get(key)!.typeId, selectListChildId: ids.lists.get(key)!.childId })),
+    ),
+  });
+  return { companies: companies.length, laboratories: labs.length, laboratoryExams: examRows.length };
+}

@@ -1,0 +1,65 @@
+import type { ProfileCode } from './auth';
+import type { PageRequest } from './envelope';
+
+/** A person (an account of any profile) as `GET /api/person/{id}`, its list and its commands answer it. */
+export interface Person {
+  id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  rut: string | null;
+  phone: string | null;
+  createdAt: string;
+  profile: { code: string; name: string };
+  company: { id: number; tradeName: string; status: string } | null;
+  /** Of its sign-in user; null and false for a person without one. */
+  email: string | null;
+  isActive: boolean;
+  lastLoginAt: string | null;
+}
+
+/** `POST /api/person/search`: `fullName` matches first and last names, in any order. */
+export interface PersonSearchRequest extends PageRequest {
+  fullName?: string;
+  profileCode?: ProfileCode;
+  companyId?: number;
+}
+
+/** `POST /api/person`: the new person sets a password from the invitation mail. */
+export interface NewPersonInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  rut?: string;
+  profileCode: ProfileCode;
+  /** Required for a provider user (PRV) created by an administrator. */
+  companyId?: number;
+}
+
+/** `POST /api/person/{id}`: fields left out stay; an empty phone or RUT clears it. */
+export interface PersonChanges {
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
+  rut?: string | null;
+}
+
+/** A grant letting a person see and manage a company or laboratory besides their own. */
+export interface PersonVisibility {
+  id: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  person: { id: number; firstName: string; lastName: string };
+  company: { id: number; tradeName: string } | null;
+  laboratory: { id: number; identifierName: string } | null;
+}
+
+/** `POST /api/person-visibility` (with a company or laboratory) and `POST /api/update-person-visibility/{id}`. */
+export interface PersonVisibilityInput {
+  personId: number;
+  companyId?: number;
+  laboratoryId?: number;
+  isActive?: boolean;
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CreateExamHandler } from './commands/create-exam/create-exam.handler';
+import { RetireExamHandler } from './commands/retire-exam/retire-exam.handler';
+import { UpdateExamHandler } from './commands/update-exam/update-exam.handler';
+import { ExamTypesController } from './http/exam-types.controller';
+import { ExamsController } from './http/exams.controller';
+import { GetExamHandler } from './queries/get-exam/get-exam.query';
+import { ListExamTypesHandler } from './queries/list-exam-types/list-exam-types.query';
+import { SearchExamsHandler } from './queries/search-exams/search-exams.query';
+
+/** The exam catalogue: FONASA codes, names, types, synonyms and MLE values. */
+@Module({
+  controllers: [ExamsController, ExamTypesController],
+  providers: [CreateExamHandler, UpdateExamHandler, RetireExamHandler, GetExamHandler, SearchExamsHandler, ListExamTypesHandler],
+})
+export class ExamsModule {}

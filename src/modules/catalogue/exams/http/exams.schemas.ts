@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { blankAsAbsent, clearable, idField, moneyField, optionalText, orderingFields, pagingFields, textField, textList } from '../../../../platform/http/fields';
+
+/** FONASA values at levels 1 to 3; an empty value is "none". */
+const levelValues = z.union([
+  z.array(z.union([z.literal('').transform(() => null), z.null(), moneyField])).max(3),
+  z.string().transform((s) => s.split(',').map((v) => (v.trim() === '' ? null : Number(v)))),
+]);
+
+export const createExamBody = z.object({
+  code: z.string({ message: 'Ingresa el código FONASA.' }).trim().regex(/^\d{7}$/, 'El código FONASA tiene 7 dígitos.'),
+  name: textField('el nombre', 500),
+  typeExamId: idField('el tipo de examen'),
+  description: clearable(optionalText(2000)),
+  categoryId: clearable(idField('la categoría')),
+  fonasaPrices: levelValues.optional(),
+  fonasaCopays: levelValues.optional(),
+  synonyms: textList(50).optional(),
+});
+
+export const updateExamBody = createExamBody.partial();
+
+export const searchExamsBody = z.object({
+  term: z.string().max(100, 'Máximo 100 caracteres.').optional(),
+  typeExamId: blankAsAbsent(idField('el tipo de examen')),
+  status: blankAsAbsent(z.enum(['active', 'retired', 'all'], { message: 'El estado es active, retired o all.' })),
+  ...orderingFields(['code', 'name', 'type']),
+  ...pagingFields,
+});

@@ -1,0 +1,3 @@
+export { ExamsModule } from './exams.module';
+export * from './exams.events';
+export * from './exams.errors';

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Actor } from '../../../../platform/auth/actor';
+import type { CommandContext } from '../../../../platform/cqrs/command-context';
+import { assertCompanyAccess } from '../../../../platform/cqrs/company-scope';
+import { UnitOfWork } from '../../../../platform/cqrs/unit-of-work';
+import type { Tx } from '../../../../platform/database/prisma.service';
+import { NotFoundError } from '../../../../platform/http/app-error';
+import type { LaboratoryExam } from '../domain/laboratory-exam';
+import { LaboratoryExamNotFoundError } from '../pricing.errors';
+import { LABORATORY_EXAM_REPOSITORY, type LaboratoryExamRepository } from '../infrastructure/laboratory-exam.repository';
+
+export class LaboratoryNotFoundError extends NotFoundError {
+  constructor() {
+    super('LABORATORY.NOT_FOUND', 'El laboratorio solicitado no existe.');
+  }
+}
+
+/**
+ * The steps every change of an existing offer shares: load it locked, check the caller may touch
+ * its laboratory, apply the change, save it with its events and audit row in one transaction.
+ */
+@Injectable()
+export class LaboratoryExamChanges {
+  constructor(
+    private readonly uow: UnitOfWork,
+    @Inject(LABORATORY_EXAM_REPOSITORY) readonly repository: LaboratoryExamRepository,
+  ) {}
+
+  change(ctx: CommandContext, laboratoryExamId: number, action: string, apply: (offer: LaboratoryExam) => void): Promise<number> {
+    return this.uow.run(ctx, async (tx, changes) => {
+      const offer = await this.repository.findById(tx, laboratoryExamId);
+      if (!offer) throw new LaboratoryExamNotFoundError();
+      await this.assertLaboratoryAccess(tx, ctx.actor, offer.state.laboratoryId);
+      apply(offer);
+      const id = await this.repository.save(tx, offer);
+      const events = offer.pullEvents(id);
+      changes.record(...events);
+      if (events.length > 0) changes.audit(action, 'LaboratoryExam', id);
+      return id;
+    });
+  }
+
+  async assertLaboratoryAccess(tx: Tx, actor: Actor, laboratoryId: number): Promise<void> {
+    const companyId = await this.repository.companyOfLaboratory(tx, laboratoryId);
+    if (companyId === undefined) throw new LaboratoryNotFoundError();
+    assertCompanyAccess(actor, companyId);
+  }
+}

@@ -1,0 +1,64 @@
+import { Controller, Delete, Get, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { ProviderScoped } from '../../../../platform/auth/access-policy';
+import { CurrentActor, type Actor } from '../../../../platform/auth/actor';
+import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';
+import { IdParam, ValidBody } from '../../../../platform/http/validated';
+import { AuthorizeLaboratoryExamCommand } from '../commands/authorize-laboratory-exam/authorize-laboratory-exam.command';
+import { OfferLaboratoryExamCommand } from '../commands/offer-laboratory-exam/offer-laboratory-exam.command';
+import { RejectLaboratoryExamCommand } from '../commands/reject-laboratory-exam/reject-laboratory-exam.command';
+import { RestoreLaboratoryExamCommand } from '../commands/restore-laboratory-exam/restore-laboratory-exam.command';
+import { SetLaboratoryExamPriceCommand } from '../commands/set-laboratory-exam-price/set-laboratory-exam-price.command';
+import { WithdrawLaboratoryExamCommand } from '../commands/withdraw-laboratory-exam/withdraw-laboratory-exam.command';
+import { GetLaboratoryExamQuery } from '../queries/get-laboratory-exam/get-laboratory-exam.query';
+import { SearchLaboratoryExamsQuery } from '../queries/search-laboratory-exams/search-laboratory-exams.query';
+import { changeLaboratoryExamBody, offerLaboratoryExamBody, searchLaboratoryExamsBody } from './laboratory-exams.schemas';
+
+/** Spec §7 laboratory-exam: prices per laboratory and exam (PRV: its own laboratories; ADM: all, and authorizes). */
+@ApiTags('laboratory-exams')
+@ApiBearerAuth()
+@Controller('api/laboratory-exam')
+export class LaboratoryExamsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @ProviderScoped()
+  @Post('search')
+  search(@ValidBody(searchLaboratoryExamsBody) filter: z.infer<typeof searchLaboratoryExamsBody>, @CurrentActor() actor: Actor) {
+    return this.queries.execute(new SearchLaboratoryExamsQuery(actor, filter));
+  }
+
+  @ProviderScoped()
+  @Get(':id')
+  get(@IdParam() laboratoryExamId: number, @CurrentActor() actor: Actor) {
+    return this.queries.execute(new GetLaboratoryExamQuery(actor, laboratoryExamId));
+  }
+
+  @ProviderScoped()
+  @Post()
+  @ApiOperation({ summary: 'Precio de un examen en un laboratorio (si ya existe, lo cambia)' })
+  offer(@ValidBody(offerLaboratoryExamBody) input: z.infer<typeof offerLaboratoryExamBody>, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new OfferLaboratoryExamCommand(ctx, input.laboratoryId, input.examId, input.price));
+  }
+
+  @ProviderScoped()
+  @Post(':id')
+  @ApiOperation({ summary: 'Un cambio a la vez: precio, autorización o rechazo (ADM), o vigencia' })
+  change(@IdParam() laboratoryExamId: number, @ValidBody(changeLaboratoryExamBody) body: z.infer<typeof changeLaboratoryExamBody>, @Ctx() ctx: CommandContext) {
+    if (body.price !== undefined) return this.commands.execute(new SetLaboratoryExamPriceCommand(ctx, laboratoryExamId, body.price));
+    if (body.status === 'AUTHORIZED') return this.commands.execute(new AuthorizeLaboratoryExamCommand(ctx, laboratoryExamId));
+    if (body.status === 'REJECTED') return this.commands.execute(new RejectLaboratoryExamCommand(ctx, laboratoryExamId));
+    return this.commands.execute(body.isActive ? new RestoreLaboratoryExamCommand(ctx, laboratoryExamId) : new WithdrawLaboratoryExamCommand(ctx, laboratoryExamId));
+  }
+
+  @ProviderScoped()
+  @Delete(':id')
+  async withdraw(@IdParam() laboratoryExamId: number, @Ctx() ctx: CommandContext) {
+    await this.commands.execute(new WithdrawLaboratoryExamCommand(ctx, laboratoryExamId));
+    return { id: laboratoryExamId };
+  }
+}

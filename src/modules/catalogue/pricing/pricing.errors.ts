@@ -1,0 +1,14 @@
+import { ForbiddenError } from '../../../platform/auth/actor';
+import { NotFoundError } from '../../../platform/http/app-error';
+
+export class LaboratoryExamNotFoundError extends NotFoundError {
+  constructor() {
+    super('LABORATORY_EXAM.NOT_FOUND', 'El examen del laboratorio no existe.');
+  }
+}
+
+export class OnlyAdministratorsAuthorizeError extends ForbiddenError {
+  constructor() {
+    super('Solo un administrador puede autorizar o rechazar exámenes.');
+  }
+}

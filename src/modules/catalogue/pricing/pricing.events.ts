@@ -1,0 +1,29 @@
+import { defineEvent, type EventOf } from '../../../platform/messaging/domain-event';
+
+/** Which offer a pricing event is about, and who caused it (a person id). */
+interface OfferRef {
+  laboratoryExamId: number;
+  laboratoryId: number;
+  examId: number;
+  by: number;
+}
+
+const offerId = (p: OfferRef) => p.laboratoryExamId;
+
+/** A laboratory started offering an exam at a price (pending authorization, unless an administrator did it). */
+export const LaboratoryExamOffered = defineEvent('LaboratoryExamOffered', 'LaboratoryExam', (p: OfferRef & { price: number; status: string }) => p.laboratoryExamId);
+export const LaboratoryExamPriceChanged = defineEvent('LaboratoryExamPriceChanged', 'LaboratoryExam', (p: OfferRef & { previousPrice: number; price: number }) => p.laboratoryExamId);
+export const LaboratoryExamAuthorized = defineEvent('LaboratoryExamAuthorized', 'LaboratoryExam', offerId);
+export const LaboratoryExamRejected = defineEvent('LaboratoryExamRejected', 'LaboratoryExam', offerId);
+/** The laboratory no longer offers the exam; its price history stays. */
+export const LaboratoryExamWithdrawn = defineEvent('LaboratoryExamWithdrawn', 'LaboratoryExam', offerId);
+/** A withdrawn offer is offered again. */
+export const LaboratoryExamRestored = defineEvent('LaboratoryExamRestored', 'LaboratoryExam', offerId);
+
+export type PricingEvent =
+  | EventOf<typeof LaboratoryExamOffered>
+  | EventOf<typeof LaboratoryExamPriceChanged>
+  | EventOf<typeof LaboratoryExamAuthorized>
+  | EventOf<typeof LaboratoryExamRejected>
+  | EventOf<typeof LaboratoryExamWithdrawn>
+  | EventOf<typeof LaboratoryExamRestored>;

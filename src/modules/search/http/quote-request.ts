@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ORDER_BY } from '../search-index';
+
+/**
+ * The spec's search filter (§3) as the client sends it, form-encoded or JSON. References come as
+ * an id or as an object with an id (`location: {id}`), lists as arrays or comma-separated text.
+ */
+const ref = z.union([
+  z.coerce.number().int().positive().max(2147483647),
+  z.object({ id: z.coerce.number().int().positive().max(2147483647) }).transform((o) => o.id),
+]);
+const blank = z.union([z.literal(''), z.null()]).transform(() => undefined);
+const optionalRef = z.union([blank, ref]).optional();
+const refList = (max: number, label: string) =>
+  z
+    .union([z.array(ref), z.string().transform((s, ctx) => {
+      const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+      const numbers = parts.map(Number);
+      if (numbers.some((n) => !Number.isInteger(n) || n <= 0 || n > 2147483647)) {
+        ctx.addIssue({ code: 'custom', message: `La lista de ${label} no es válida.` });
+        return z.NEVER;
+      }
+      return numbers;
+    })])
+    .optional()
+    .transform((v) => [...new Set(v ?? [])])
+    .refine((v) => v.length <= max, `Máximo ${max} ${label}.`);
+
+export const QUOTE_PAGE_SIZE = 10;
+
+export const quoteRequestSchema = z.object({
+  type: z.string().max(40).optional(),
+  exams: refList(30, 'exámenes'),
+  typeExamId: optionalRef,
+  location: optionalRef,
+  locationFk: optionalRef,
+  nearLocations: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true'), refList(400, 'comunas cercanas')]).optional(),
+  pensionHealtInstitutionId: optionalRef,
+  coveragePercentage: z.union([blank, z.coerce.number({ message: 'La cobertura debe ser un número.' }).min(0, 'La cobertura va de 0 a 100.').max(100, 'La cobertura va de 0 a 100.')]).optional(),
+  laboratoryName: z.string().trim().max(200, 'Máximo 200 caracteres.').optional().transform((v) => v || undefined),
+  laboratoryId: optionalRef,
+  addressLine1: z.string().max(300).optional(),
+  attributesValues: refList(50, 'atributos'),
+  orderBy: z.union([blank, z.enum(ORDER_BY, { message: 'Ordena por identifierName, total o copay.' })]).optional().transform((v) => v ?? 'identifierName'),
+  orderSort: z.union([blank, z.enum(['asc', 'desc'], { message: 'El orden debe ser asc o desc.' })]).optional().transform((v) => v ?? 'asc'),
+  currentPage: z.union([blank, z.coerce.number().int().min(1, 'La página debe ser 1 o mayor.').max(10000)]).optional().transform((v) => v ?? 1),
+  perPage: z.union([blank, z.coerce.number().int().min(1).max(50, 'Máximo 50 por página.')]).optional().transform((v) => v ?? QUOTE_PAGE_SIZE),
+  personId: z.unknown().optional(),
+  /** The browser session (seconds since epoch), for the search history. */
+  session: z.union([blank, z.coerce.number().int().min(0).max(99999999999)]).optional(),
+});
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;

@@ -1,0 +1,22 @@
+import { Controller, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../../platform/auth/access-policy';
+import { CurrentActor, type Actor } from '../../../platform/auth/actor';
+import { ValidBody } from '../../../platform/http/validated';
+import { quoteRequestSchema, type QuoteRequest } from './quote-request';
+import { SearchLaboratoriesQuery } from '../queries/search-laboratories/search-laboratories.query';
+
+/** The quote of a medical order per laboratory (/buscador). */
+@ApiTags('search')
+@Controller('api')
+export class SearchController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Public()
+  @Post('laboratory/search')
+  @ApiOperation({ summary: 'Cotización por laboratorio de los exámenes de una orden médica, con filtros, facetas, orden y páginas' })
+  searchLaboratories(@ValidBody(quoteRequestSchema) request: QuoteRequest, @CurrentActor() actor?: Actor) {
+    return this.queries.execute(new SearchLaboratoriesQuery(request, actor));
+  }
+}

@@ -1,0 +1,2 @@
+export { SearchModule } from './search.module';
+export { SEARCH_INDEX, type QuoteQuery, type SearchIndex } from './search-index';

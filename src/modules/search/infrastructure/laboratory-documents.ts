@@ -1,0 +1,64 @@
+import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
+
+/** A laboratory as the Elasticsearch index holds it (search-mappings/laboratories.json). */
+export interface LaboratoryDocument {
+  laboratoryId: number;
+  identifierName: string;
+  companyId: number;
+  comunaId: number;
+  regionId: number;
+  servedComunaIds: number[];
+  insurerIds: number[];
+  filterValueIds: number[];
+  addressLine1: string;
+  location: { lat: number; lon: number } | null;
+  lat: number | null;
+  lng: number | null;
+  fonasaLevel: number;
+  exams: {
+    examId: number;
+    code: string;
+    typeExamId: number;
+    name: string;
+    price: number;
+    /** What the FONASA MLE bono covers at the laboratory's level (arancel minus copay). */
+    fonasaCoverage: number | null;
+    /** What a FONASA (MLE) patient pays: the price minus that coverage, never below zero. */
+    fonasaCopay: number;
+  }[];
+}
+
+/**
+ * Reads the documents of these laboratories from the write model, with the same rules as the
+ * PostgreSQL projection: active laboratories of approved companies, authorized active prices.
+ * Laboratories left out are not quotable and must leave the index.
+ */
+export async function readLaboratoryDocuments(db: PrismaService | Tx, laboratoryIds: number[]): Promise<LaboratoryDocument[]> {
+  if (laboratoryIds.length === 0) return [];
+  return db.$queryRaw<LaboratoryDocument[]>`
+    SELECT l.id AS "laboratoryId", l.identifier_name AS "identifierName", l.company_id AS "companyId", l.comuna_id AS "comunaId",
+           c.parent_id AS "regionId",
+           ARRAY[l.comuna_id] || ARRAY(SELECT n.location_id FROM near_location n WHERE n.near_location_id = l.comuna_id ORDER BY 1) AS "servedComunaIds",
+           ARRAY(SELECT li.insurer_id FROM laboratory_insurer li JOIN insurer i ON i.id = li.insurer_id WHERE li.laboratory_id = l.id AND i.is_active ORDER BY 1) AS "insurerIds",
+           ARRAY(SELECT a.select_list_child_id FROM laboratory_attribute a
+                 JOIN select_list_type t ON t.id = a.select_list_type_id
+                 JOIN select_list_child ch ON ch.id = a.select_list_child_id
+                 WHERE a.laboratory_id = l.id AND t.isfilter AND ch.is_active ORDER BY 1) AS "filterValueIds",
+           l.address_line1 AS "addressLine1",
+           CASE WHEN l.lat IS NULL OR l.lng IS NULL THEN NULL ELSE json_build_object('lat', l.lat, 'lon', l.lng) END AS location,
+           l.lat, l.lng, l.fonasa_level AS "fonasaLevel",
+           coalesce((
+             SELECT json_agg(json_build_object('examId', x.exam_id, 'code', x.code, 'typeExamId', x.type_exam_id, 'name', x.name, 'price', x.price,
+                                               'fonasaCoverage', x.coverage, 'fonasaCopay', GREATEST(0, x.price - coalesce(x.coverage, 0))) ORDER BY x.exam_id)
+             FROM (SELECT le.exam_id, e.code, e.type_exam_id, e.name, le.price,
+                          CASE l.fonasa_level WHEN 1 THEN e.fonasa_price_level1 - e.fonasa_copay_level1
+                                              WHEN 2 THEN e.fonasa_price_level2 - e.fonasa_copay_level2
+                                              WHEN 3 THEN e.fonasa_price_level3 - e.fonasa_copay_level3 END AS coverage
+                   FROM laboratory_exam le JOIN exam e ON e.id = le.exam_id AND e.is_active
+                   WHERE le.laboratory_id = l.id AND le.status = 'AUTHORIZED' AND le.is_active) x), '[]') AS exams
+    FROM laboratory l
+    JOIN company co ON co.id = l.company_id AND co.status = 'APPROVED'
+    JOIN location c ON c.id = l.comuna_id
+    WHERE l.id = ANY(${laboratoryIds}::int[]) AND l.is_active
+    ORDER BY l.id`;
+}

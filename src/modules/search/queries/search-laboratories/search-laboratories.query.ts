@@ -1,0 +1,113 @@
+import { HttpStatus, Inject } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { Actor } from '../../../../platform/auth/actor';
+import { PrismaService } from '../../../../platform/database/prisma.service';
+import { AppError, type FieldErrors } from '../../../../platform/http/app-error';
+import { JOB_QUEUE, QueueName, type JobQueue } from '../../../../platform/messaging/job-queue';
+import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
+import type { Logger } from 'pino';
+import type { QuoteRequest } from '../../http/quote-request';
+import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
+import type { SearchHistoryJob } from '../../../reports';
+
+/** `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order. */
+export class SearchLaboratoriesQuery extends Query<QuoteResults> {
+  constructor(
+    readonly request: QuoteRequest,
+    readonly actor: Actor | undefined,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(SearchLaboratoriesQuery)
+export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratoriesQuery> {
+  private readonly log: Logger;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(ROOT_LOGGER) log: Logger,
+  ) {
+    this.log = log.child({ module: 'search' });
+  }
+
+  async execute({ request, actor }: SearchLaboratoriesQuery): Promise<QuoteResults> {
+    const started = performance.now();
+    const query = await this.resolve(request);
+    const results = await this.index.search(query);
+    const tookMs = Math.round(performance.now() - started);
+    // Reports must never slow the answer or fail it: the history goes through a queue.
+    const job: SearchHistoryJob = {
+      filters: { ...request, personId: undefined, session: undefined },
+      resultCount: results.total,
+      tookMs,
+      session: request.session ?? null,
+      personId: actor?.personId ?? null,
+      laboratories: results.items.map((item, i) => ({ laboratoryId: item.laboratoryId, position: (query.currentPage - 1) * query.perPage + i + 1, total: query.examIds.length > 0 ? item.total : null })),
+    };
+    void this.queue.addBulk(QueueName.SearchHistory, [{ name: 'search', data: job, jobId: randomUUID() }]).catch((err: unknown) => this.log.warn({ err }, 'search history not recorded'));
+    return results;
+  }
+
+  /**
+   * Checks references against the database (one round trip: it is on every search) and works out
+   * how the insurer covers the order.
+   */
+  private async resolve(request: QuoteRequest): Promise<QuoteQuery> {
+    const [refs] = await this.prisma.$queryRaw<ResolvedReferences[]>`
+      SELECT
+        (SELECT count(*)::int FROM exam WHERE id = ANY(${request.exams}::int[]) AND is_active) AS exams_found,
+        (SELECT json_build_object('id', id, 'parentId', parent_id) FROM location WHERE id = ${request.location ?? null}::int AND kind = 'COMUNA') AS comuna,
+        (SELECT id FROM location WHERE id = ${request.locationFk ?? null}::int AND kind = 'REGION') AS region_id,
+        (SELECT json_build_object('id', id, 'code', code, 'type', type, 'parentId', parent_id) FROM insurer WHERE id = ${request.pensionHealtInstitutionId ?? null}::int AND is_active) AS insurer,
+        (SELECT coalesce(json_agg(ids), '[]') FROM (SELECT array_agg(id ORDER BY id) AS ids FROM select_list_child WHERE id = ANY(${request.attributesValues}::int[]) GROUP BY type_id) g) AS filter_groups`;
+    const errors: FieldErrors = {};
+    if (refs.exams_found !== request.exams.length) errors.exams = ['Alguno de los exámenes no existe.'];
+    if (request.location && !refs.comuna) errors.location = ['La comuna indicada no existe.'];
+    if (request.locationFk && !refs.region_id) errors.locationFk = ['La región indicada no existe.'];
+    if (request.pensionHealtInstitutionId && !refs.insurer) errors.pensionHealtInstitutionId = ['La previsión indicada no existe.'];
+    if (Object.keys(errors).length > 0) throw new AppError(HttpStatus.BAD_REQUEST, 'REQUEST.VALIDATION_FAILED', 'Los datos enviados no son válidos.', errors);
+
+    const { comuna, insurer } = refs;
+    const near = request.nearLocations;
+    return {
+      examIds: request.exams,
+      typeExamId: request.typeExamId,
+      comunaId: comuna?.id,
+      withNearLocations: Array.isArray(near) ? near.length > 0 : near === true,
+      regionId: comuna?.parentId ?? refs.region_id ?? undefined,
+      insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,
+      coverage: coverageOf(insurer, request.coveragePercentage),
+      laboratoryName: request.laboratoryName,
+      laboratoryId: request.laboratoryId,
+      // Values of one attribute type are alternatives (OR); different types must all match (AND).
+      filterValueIds: refs.filter_groups,
+      orderBy: request.orderBy,
+      orderSort: request.orderSort,
+      currentPage: request.currentPage,
+      perPage: request.perPage,
+    };
+  }
+}
+
+interface ResolvedReferences {
+  exams_found: number;
+  comuna: { id: number; parentId: number } | null;
+  region_id: number | null;
+  insurer: { id: number; code: string; type: string; parentId: number | null } | null;
+  filter_groups: number[][];
+}
+
+/**
+ * FONASA beneficiaries (tramos B to D) use the MLE bono: coverage is the arancel value minus the
+ * copay of the laboratory's level. Tramo A cannot use MLE. Isapres and the armed forces' systems
+ * cover the plan percentage the visitor states. Without an insurer nothing is covered.
+ */
+export function coverageOf(insurer: { code: string; type: string } | null, percentage: number | undefined): Coverage {
+  if (!insurer || insurer.type === 'none') return { kind: 'NONE' };
+  if (insurer.type === 'public') return { kind: 'FONASA', mle: insurer.code !== 'fonasa_a' };
+  return { kind: 'PERCENT', percentage: percentage ?? 0 };
+}

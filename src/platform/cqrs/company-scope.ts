@@ -1,0 +1,31 @@
+import { HttpStatus } from '@nestjs/common';
+import type { Actor } from '../auth/actor';
+import { AppError } from '../http/app-error';
+
+/**
+ * The one way to narrow a query to what the caller may see of companies: an administrator sees
+ * every company, a provider only its own (a provider without a company sees nothing).
+ * `where: { ...companyScope(actor) }` on a company-owned model, or
+ * `where: { laboratory: companyScope(actor) }` through a relation.
+ */
+export function companyScope(actor: Actor): { companyId?: number } {
+  return actor.profile === 'ADM' ? {} : { companyId: actor.companyId ?? -1 };
+}
+
+/**
+ * The check of the same rule for one row a command or query is about to touch: an administrator
+ * any company, a provider only its own. Raised as 403 rather than 404 so a provider learns
+ * nothing about other companies beyond "not yours".
+ */
+export function assertCompanyAccess(actor: Actor, companyId: number | null | undefined): void {
+  if (actor.profile === 'ADM') return;
+  if (actor.profile === 'PRV' && actor.companyId !== null && companyId === actor.companyId) return;
+  throw new NotYourCompanyError();
+}
+
+/** A provider reaching for another company's data (the access policy itself let it in). */
+export class NotYourCompanyError extends AppError {
+  constructor() {
+    super(HttpStatus.FORBIDDEN, 'AUTH.NOT_YOUR_COMPANY', 'Solo puedes ver y modificar los datos de tu propia empresa.');
+  }
+}
