@@ -1,30 +1,28 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
-import { AccessLogModule } from './modules/access-log/access-log';
-import { AccountsModule } from './modules/accounts/accounts.module';
-import { CatalogueModule } from './modules/catalogue/catalogue.module';
-import { CompaniesModule } from './modules/companies/companies.module';
-import { LocationsModule } from './modules/locations/locations.module';
-import { PersonsModule } from './modules/persons/persons.module';
-import { SearchModule } from './modules/search/search.module';
+import { LaboratoriesModule } from './modules/catalogue/laboratories';
+import { ExamsModule } from './modules/catalogue/exams';
+import { PricingModule } from './modules/catalogue/pricing';
+import { SelectListsModule } from './modules/catalogue/select-lists';
+import { CompaniesModule } from './modules/companies';
+import { GeographyModule } from './modules/geography';
+import { IdentityModule } from './modules/identity';
+import { SearchModule } from './modules/search';
+import { ReportsModule } from './modules/reports';
 import { HealthController } from './platform/health/health.controller';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module';
 
 /**
  * Feature modules, cut by feature (see DESIGN.md). Order matters where paths overlap: Express
  * tries routes in registration order, so `POST /api/laboratory/search` (search) must come before
- * `POST /api/laboratory/:id` (catalogue).
+ * `POST /api/laboratory/:id` (laboratories).
  */
-const FEATURES = [AccountsModule, PersonsModule, CompaniesModule, LocationsModule, SearchModule, CatalogueModule, AccessLogModule];
+const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule];
 
 @Module({})
 export class AppModule {
   static forRoot(options: PlatformOptions): DynamicModule {
-    const { config, logger } = options;
-    const servesWeb = config.role !== 'worker' && existsSync(join(config.webDistDir, 'index.html'));
+    const { logger } = options;
     return {
       module: AppModule,
       imports: [
@@ -37,9 +35,6 @@ export class AppModule {
           },
         }),
         PlatformModule.forRoot(options),
-        ...(servesWeb
-          ? [ServeStaticModule.forRoot({ rootPath: config.webDistDir, exclude: ['/api/{*path}'], serveStaticOptions: { index: false, maxAge: '1h' } })]
-          : []),
         ...FEATURES,
       ],
       controllers: [HealthController],

@@ -9,6 +9,8 @@ import { AppModule } from './app.module';
 import { EnvelopeInterceptor } from './platform/http/envelope.interceptor';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter';
 import type { PlatformOptions } from './platform/platform.module';
+import { QuietStartLogger } from './platform/logging/logger';
+import { serveWebApp } from './platform/web/web-app';
 
 /** Request bodies above this size answer 413; imports go through multipart uploads instead. */
 const BODY_LIMIT = '1mb';
@@ -19,13 +21,15 @@ z.config(z.locales.es());
 /** Builds the Nest application with the HTTP platform of DESIGN.md; `main.ts` and the tests share it. */
 export async function createApp(options: PlatformOptions): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), { bufferLogs: true, bodyParser: false });
-  app.useLogger(app.get(PinoNestLogger));
+  app.useLogger(new QuietStartLogger(app.get(PinoNestLogger)));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   // No upgrade-insecure-requests: the embedded default serves plain HTTP on any host name.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   // gzip for the web app's bundles and the API's JSON: `npm start` serves them with no proxy in front.
   app.use(compression());
+  // The built web app, in the roles that answer HTTP (see src/platform/web/web-app.ts).
+  if (options.config.role !== 'worker') serveWebApp(app, options.config.webDistDir);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: true, parameterLimit: 1000 });
   app.enableCors({ origin: options.config.corsOrigins.length > 0 ? options.config.corsOrigins : false });

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createApp } from './app';
 import { APP_ROLES, InvalidConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { PrismaService } from './platform/database/prisma.service';
 import { applyMigrations } from './platform/database/migrations';
 import { startEmbeddedPostgres, type RunningPostgres } from './platform/database/embedded-postgres';
+import { createLogger } from './platform/logging/logger';
 import { reindexSearch } from './cli/search-reindex';
 import { seedDatabase, type SeedResult } from './cli/seed/seed';
 
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const seedOnly = command === 'seed';
   const reindexOnly = command === 'search:reindex';
   const config = readConfig(seedOnly || reindexOnly ? 'api' : command);
-  const log = pino({ level: config.logLevel, base: { role: config.role } });
+  const log = createLogger(config);
 
   const database = await provideDatabase(config, log);
   const stopDatabase = once(() => database.stop());
@@ -83,12 +84,11 @@ function printBanner(config: AppConfig, database: RunningPostgres, seed: SeedRes
     '',
     `CotizaLab is running (${config.role}) — started in ${(ms / 1000).toFixed(1)} s`,
     ...(config.role === 'worker' ? [] : [`  Web app and API: ${config.publicUrl}`, `  API docs:        ${config.publicUrl}/api/docs`]),
-    `  Database:        ${config.database.url ? 'DATABASE_URL' : `embedded PostgreSQL, data in ${config.dataDir}`}`,
+    `  Database:        ${config.database.url ? 'DATABASE_URL' : `embedded PostgreSQL, data in ${database.clusterDir ?? config.dataDir}`}`,
     `  Queue:           ${config.redis ? 'BullMQ on REDIS_URL' : 'in-process (no REDIS_URL)'}`,
   ];
   console.log(lines.join('\n'));
   printAdmin(seed);
-  void database;
 }
 
 function printAdmin(seed: SeedResult | undefined): void {

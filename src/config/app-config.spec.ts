@@ -21,9 +21,18 @@ describe(loadConfig.name, () => {
     [{ APP_ROLE: 'web' }, 'Invalid configuration: APP_ROLE must be one of api, worker, all (got "web")'],
     [{ SEED_LABS: '-5' }, 'Invalid configuration: SEED_LABS must be a whole number between 0 and 200000 (got "-5")'],
     [{ ADMIN_EMAIL: 'admin' }, 'Invalid configuration: ADMIN_EMAIL must be an e-mail address (got "admin")'],
+    [{ LOG_FORMAT: 'text' }, 'Invalid configuration: LOG_FORMAT must be one of pretty, json (got "text")'],
   ])('rejects %j with one line naming the variable', (env, line) => {
     expect(() => loadConfig(env)).toThrow(new InvalidConfigError('', '', undefined).constructor as typeof Error);
     expect(() => loadConfig(env)).toThrow(line);
+  });
+
+  it('logs readable lines to a terminal and JSON lines elsewhere, unless LOG_FORMAT says which', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: ' pretty ' }, false).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: '' }, false).logFormat).toBe('json');
   });
 
   it('requires Redis when api and worker run as separate processes', () => {

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const APP_ROLES = ['api', 'worker', 'all'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
 
+export const LOG_FORMATS = ['pretty', 'json'] as const;
+
 const optionalString = z
   .string()
   .trim()
@@ -56,6 +58,8 @@ const envSchema = z.object({
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
   CORS_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines) or `json` (one object per line); unset, pretty when stdout is a terminal. */
+  LOG_FORMAT: optionalString.pipe(z.enum(LOG_FORMATS, { message: `must be one of ${LOG_FORMATS.join(', ')}` }).optional()),
   /** Where the built web app lives; the API serves it in the `all` role when present. */
   WEB_DIST_DIR: z.string().trim().default('./web/dist'),
 }).refine((env) => env.APP_ROLE === 'all' || env.REDIS_URL !== undefined, {
@@ -65,7 +69,7 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof toAppConfig>;
 
-function toAppConfig(env: z.infer<typeof envSchema>) {
+function toAppConfig(env: z.infer<typeof envSchema>, terminal: boolean) {
   const dataDir = resolve(env.DATA_DIR);
   return {
     role: env.APP_ROLE,
@@ -73,6 +77,7 @@ function toAppConfig(env: z.infer<typeof envSchema>) {
     dataDir,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     corsOrigins: env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
     webDistDir: resolve(env.WEB_DIST_DIR),
     database: {
@@ -97,8 +102,11 @@ export class InvalidConfigError extends Error {
   }
 }
 
-/** Parses and validates the process environment. The only place that reads `process.env`. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * Parses and validates the process environment. The only place that reads `process.env`.
+ * `terminal`: whether stdout is a terminal, which makes the logs readable lines by default.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = process.stdout.isTTY === true): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -107,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const shown = /PASSWORD|URL|SECRET/.test(variable) ? undefined : env[variable];
     throw new InvalidConfigError(variable, detail, shown);
   }
-  return toAppConfig(parsed.data);
+  return toAppConfig(parsed.data, terminal);
 }
 
 /** Nest injection token for the validated configuration. */

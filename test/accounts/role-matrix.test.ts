@@ -50,6 +50,7 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/laboratory-exam/:id': 'provider',
   'DELETE /api/laboratory-exam/:id': 'provider',
   'GET /api/exam/:id': 'public',
+  'GET /api/exam-type': 'public',
   'POST /api/exam': 'admin',
   'POST /api/exam/:id': 'admin',
   'DELETE /api/exam/:id': 'admin',

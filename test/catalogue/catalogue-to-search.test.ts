@@ -1,7 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { waitFor } from '../support/wait';
-
+import { projectionSettled, waitFor } from '../support/wait';
 
 describe('catalogue commands reach /buscador', () => {
   let t: TestApp;
@@ -38,7 +37,7 @@ describe('catalogue commands reach /buscador', () => {
     expect(await as(providerA).post(`/api/laboratory-exam/${created.data.id}`, { status: 'AUTHORIZED' })).toMatchObject({ code: 403 });
 
     const pricesOf = async () => (await quote({ exams: [exam.id], laboratoryId: labA })).items.map((i: { total: number }) => i.total);
-    await new Promise((r) => setTimeout(r, 300));
+    await projectionSettled(t.prisma);
     expect(await pricesOf()).toEqual([]);
     expect((await as(admin).post(`/api/laboratory-exam/${created.data.id}`, { status: 'AUTHORIZED' })).data.status).toBe('AUTHORIZED');
     expect(await waitFor(pricesOf, (p) => p.length === 1)).toEqual([12340]);

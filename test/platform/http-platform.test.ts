@@ -1,14 +1,39 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/app';
 
 describe('HTTP platform and locations', () => {
   let t: TestApp;
+  let webRoot: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // A built web app inside a folder whose name starts with a dot, as in a clone under ~/.local/src/.
+    webRoot = await mkdtemp(join(tmpdir(), 'cotizalab-web-'));
+    const webDist = join(webRoot, '.clone', 'web', 'dist');
+    await mkdir(join(webDist, 'assets'), { recursive: true });
+    await writeFile(join(webDist, 'index.html'), '<!doctype html><title>CotizaLab</title><div id="root"></div>');
+    await writeFile(join(webDist, 'assets', 'app.js'), 'console.log("cotizalab");');
+    await writeFile(join(webDist, '.secret'), 'not for the web');
+    t = await startTestApp({ env: { WEB_DIST_DIR: webDist } });
   });
 
   afterAll(async () => {
     await t.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  it('serves the web app from a folder under a dot-folder: its files, and index.html for every page', async () => {
+    for (const page of ['/', '/buscador', '/laboratorio/12', '/app/login']) {
+      const response = await t.http.get(page).expect(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.text).toContain('<div id="root"></div>');
+    }
+    const asset = await t.http.get('/assets/app.js').expect(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.text).toBe('console.log("cotizalab");');
+    // Dot-files inside the web folder itself stay hidden.
+    expect((await t.http.get('/.secret')).text).not.toContain('not for the web');
   });
 
   it('answers liveness and readiness in the envelope', async () => {

@@ -2,7 +2,7 @@ import { EventConsumerRegistry } from '../../src/platform/messaging/event-consum
 import { Outbox } from '../../src/platform/messaging/outbox';
 import { NearLocationsChanged } from '../../src/modules/geography';
 import { startTestApp, type TestApp } from '../support/app';
-import { waitFor } from '../support/wait';
+import { projectionSettled, waitFor } from '../support/wait';
 
 
 describe('from a price change to the quote in /buscador', () => {
@@ -36,7 +36,7 @@ describe('from a price change to the quote in /buscador', () => {
   });
 
   it('changes nothing when the same event is delivered again', async () => {
-    const event = await t.prisma.outboxEvent.findFirstOrThrow({ where: { type: 'LaboratoriesChanged' }, orderBy: { id: 'desc' } });
+    const event = await t.prisma.outboxEvent.findFirstOrThrow({ where: { type: 'LaboratoryExamPriceChanged' }, orderBy: { id: 'desc' } });
     await waitFor(() => t.prisma.outboxEvent.findUniqueOrThrow({ where: { id: event.id } }), (e) => e.publishedAt !== null);
     const before = await t.prisma.searchLaboratory.findUniqueOrThrow({ where: { laboratoryId: target.laboratoryId } });
     // A price changed behind the projector's back shows that a redelivery really did nothing.
@@ -63,7 +63,7 @@ describe('from a price change to the quote in /buscador', () => {
     }
     expect((await t.prisma.laboratoryExam.findUniqueOrThrow({ where: { id: target.id } })).price).toBe(target.price);
     expect(await t.prisma.outboxEvent.count()).toBe(events);
-    await new Promise((r) => setTimeout(r, 300));
+    await projectionSettled(t.prisma);
     expect(await quotedPrice()).toBe(target.price);
   });
 

@@ -2,19 +2,35 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Tx } from '../../platform/database/prisma.service';
 import { Mailer, type Mail } from '../../platform/mail/mailer';
+import { assertNever, eventTypes, type EventOf, type StoredEvent } from '../../platform/messaging/domain-event';
 import { EventConsumerRegistry, type EventConsumer } from '../../platform/messaging/event-consumers';
-import type { StoredEvent } from '../../platform/messaging/outbox';
-import { AccountEvent, type AccountEventType } from './account-events';
+import { CompanyApproved, CompanyRejected } from '../companies';
+import {
+  AccountInvited, AccountRegistered, ContactMessageReceived, PasswordChanged, PasswordRecoveryRequested, ProviderRegistered, SignUpWithRegisteredEmail, type IdentityEvent,
+} from './identity.events';
 import { INVITATION_TTL_MS, RECOVERY_TTL_MS, issueResetToken } from './password-resets';
+
+/** Every event that leads to a mail: the account ones, and the decision on a provider's company. */
+export type AccountMailEvent = IdentityEvent | EventOf<typeof CompanyApproved> | EventOf<typeof CompanyRejected>;
 
 /**
  * Sends the mail of account events, off the request path: the answer to "recover my password"
  * or "sign me up" takes the same time whether or not the account exists.
  */
 @Injectable()
-export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
+export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, OnModuleInit {
   readonly name = 'account-mails';
-  readonly eventTypes = Object.values(AccountEvent);
+  readonly eventTypes = eventTypes<AccountMailEvent>({
+    [PasswordRecoveryRequested.type]: true,
+    [AccountRegistered.type]: true,
+    [SignUpWithRegisteredEmail.type]: true,
+    [ProviderRegistered.type]: true,
+    [AccountInvited.type]: true,
+    [PasswordChanged.type]: true,
+    [ContactMessageReceived.type]: true,
+    [CompanyApproved.type]: true,
+    [CompanyRejected.type]: true,
+  });
 
   constructor(
     private readonly registry: EventConsumerRegistry,
@@ -26,16 +42,16 @@ export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
     this.registry.register(this);
   }
 
-  async handle(event: StoredEvent, tx: Tx): Promise<void> {
-    const mails = await this.compose(event.type as AccountEventType, event.payload, tx);
+  async handle(event: StoredEvent<AccountMailEvent>, tx: Tx): Promise<void> {
+    const mails = await this.compose(event, tx);
     for (const mail of mails) await this.mailer.send(mail);
   }
 
-  private async compose(type: AccountEventType, payload: StoredEvent['payload'], tx: Tx): Promise<Mail[]> {
+  private async compose(event: AccountMailEvent, tx: Tx): Promise<Mail[]> {
     const link = (path: string) => `${this.config.publicUrl}${path}`;
-    switch (type) {
-      case AccountEvent.PasswordRecoveryRequested: {
-        const user = await tx.user.findUnique({ where: { email: String(payload.email) }, include: { person: true } });
+    switch (event.type) {
+      case PasswordRecoveryRequested.type: {
+        const user = await tx.user.findUnique({ where: { email: event.payload.email }, include: { person: true } });
         if (!user || !user.isActive || user.person.deletedAt) return [];
         const token = await issueResetToken(tx, user.id, RECOVERY_TTL_MS);
         return [mail(user.email, 'Restablece tu contraseña de CotizaLab', [
@@ -45,8 +61,8 @@ export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
           'El enlace sirve una sola vez. Si no pediste este cambio, ignora este correo: tu contraseña sigue igual.',
         ])];
       }
-      case AccountEvent.AccountInvited: {
-        const user = await this.user(tx, payload);
+      case AccountInvited.type: {
+        const user = await this.user(tx, event.payload.userId);
         if (!user) return [];
         const token = await issueResetToken(tx, user.id, INVITATION_TTL_MS);
         return [mail(user.email, 'Te crearon una cuenta en CotizaLab', [
@@ -55,8 +71,8 @@ export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
           `Para activarla, elige tu contraseña dentro de los próximos 7 días:\n${link(`/reset-password?token=${token}`)}`,
         ])];
       }
-      case AccountEvent.AccountRegistered: {
-        const user = await this.user(tx, payload);
+      case AccountRegistered.type: {
+        const user = await this.user(tx, event.payload.userId);
         if (!user) return [];
         return [mail(user.email, 'Bienvenido a CotizaLab', [
           `Hola ${user.person.firstName}:`,
@@ -65,8 +81,8 @@ export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
           'Si no fuiste tú quien se registró, responde este correo y la daremos de baja.',
         ])];
       }
-      case AccountEvent.SignUpWithRegisteredEmail: {
-        const user = await this.user(tx, payload);
+      case SignUpWithRegisteredEmail.type: {
+        const user = await this.user(tx, event.payload.userId);
         if (!user) return [];
         return [mail(user.email, 'Ya tienes una cuenta en CotizaLab', [
           `Hola ${user.person.firstName}:`,
@@ -75,8 +91,8 @@ export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
           'Si no fuiste tú, no necesitas hacer nada.',
         ])];
       }
-      case AccountEvent.ProviderRegistered: {
-        const user = await this.user(tx, payload);
+      case ProviderRegistered.type: {
+        const user = await this.user(tx, event.payload.userId);
         if (!user?.person.company) return [];
         return [mail(user.email, 'Recibimos la solicitud de tu laboratorio', [
           `Hola ${user.person.firstName}:`,
@@ -84,8 +100,8 @@ export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
           `Mientras tanto ya puedes iniciar sesión en ${link('/app/login')} para completar sus datos.`,
         ])];
       }
-      case AccountEvent.PasswordChanged: {
-        const user = await this.user(tx, payload);
+      case PasswordChanged.type: {
+        const user = await this.user(tx, event.payload.userId);
         if (!user) return [];
         return [mail(user.email, 'Tu contraseña de CotizaLab cambió', [
           `Hola ${user.person.firstName}:`,
@@ -93,11 +109,11 @@ export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
           `Si no fuiste tú, recupera tu cuenta ahora en ${link('/login')} con la opción "¿Olvidaste tu contraseña?".`,
         ])];
       }
-      case AccountEvent.CompanyApproved:
-      case AccountEvent.CompanyRejected: {
-        const company = await tx.company.findUnique({ where: { id: Number(payload.companyId) }, include: { persons: { where: { deletedAt: null }, include: { user: true } } } });
+      case CompanyApproved.type:
+      case CompanyRejected.type: {
+        const company = await tx.company.findUnique({ where: { id: event.payload.companyId }, include: { persons: { where: { deletedAt: null }, include: { user: true } } } });
         if (!company) return [];
-        const approved = type === AccountEvent.CompanyApproved;
+        const approved = event.type === CompanyApproved.type;
         return company.persons.flatMap((person) =>
           person.user?.isActive
             ? [mail(person.user.email, approved ? `${company.tradeName} ya está en CotizaLab` : `Sobre la solicitud de ${company.tradeName}`, [
@@ -109,8 +125,8 @@ export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
             : [],
         );
       }
-      case AccountEvent.ContactMessageReceived: {
-        const message = await tx.contactMessage.findUnique({ where: { id: Number(payload.contactMessageId) } });
+      case ContactMessageReceived.type: {
+        const message = await tx.contactMessage.findUnique({ where: { id: event.payload.contactMessageId } });
         if (!message) return [];
         const admins = await tx.user.findMany({ where: { isActive: true, person: { deletedAt: null, profile: { code: 'ADM' } } }, select: { email: true } });
         const summary = [`De: ${message.name} <${message.email}>${message.phone ? `, ${message.phone}` : ''}`, `Asunto: ${message.subject ?? '(sin asunto)'}`, message.message];
@@ -119,11 +135,13 @@ export class AccountMailsConsumer implements EventConsumer, OnModuleInit {
           ...admins.map((admin) => mail(admin.email, `Nuevo mensaje de contacto: ${message.subject ?? message.name}`, summary)),
         ];
       }
+      default:
+        return assertNever(event);
     }
   }
 
-  private user(tx: Tx, payload: StoredEvent['payload']) {
-    return tx.user.findUnique({ where: { id: Number(payload.userId) }, include: { person: { include: { profile: true, company: true } } } });
+  private user(tx: Tx, userId: number) {
+    return tx.user.findUnique({ where: { id: userId }, include: { person: { include: { profile: true, company: true } } } });
   }
 }
 

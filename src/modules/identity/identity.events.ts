@@ -1,26 +1,34 @@
-import type { DomainEvent } from '../../platform/messaging/outbox';
+import { defineEvent, type EventOf } from '../../platform/messaging/domain-event';
 
 /**
- * Events of accounts and companies that lead to mail. They carry ids (or the e-mail typed, for
- * recovery) and the consumer re-reads the rest, so a late delivery never mails stale data.
+ * Facts about accounts that lead to mail. They carry ids (or, for a recovery, the e-mail typed)
+ * and the mail consumer re-reads the rest, so a late delivery never mails stale data.
  */
-export const AccountEvent = {
-  PasswordRecoveryRequested: 'PasswordRecoveryRequested',
-  AccountRegistered: 'AccountRegistered',
-  SignUpWithRegisteredEmail: 'SignUpWithRegisteredEmail',
-  ProviderRegistered: 'ProviderRegistered',
-  AccountInvited: 'AccountInvited',
-  PasswordChanged: 'PasswordChanged',
-  CompanyApproved: 'CompanyApproved',
-  CompanyRejected: 'CompanyRejected',
-  ContactMessageReceived: 'ContactMessageReceived',
-} as const;
-export type AccountEventType = (typeof AccountEvent)[keyof typeof AccountEvent];
+const userId = (p: { userId: number }) => p.userId;
 
-export function userEvent(type: AccountEventType, userId: number): DomainEvent {
-  return { type, aggregateType: 'User', aggregateId: userId, payload: { userId } };
-}
+/**
+ * Someone asked to recover the password of an e-mail, which may have no account: the consumer
+ * decides, so the answer takes the same time either way.
+ */
+export const PasswordRecoveryRequested = defineEvent('PasswordRecoveryRequested', 'User', (p: { email: string }) => p.email);
+/** A visitor created an account (USR). */
+export const AccountRegistered = defineEvent('AccountRegistered', 'User', userId);
+/** A sign-up was tried with an e-mail that already has an account: its owner is told, the caller is not. */
+export const SignUpWithRegisteredEmail = defineEvent('SignUpWithRegisteredEmail', 'User', userId);
+/** A laboratory signed up with its first provider user; the company waits for approval. */
+export const ProviderRegistered = defineEvent('ProviderRegistered', 'User', userId);
+/** An administrator or provider created an account for someone, who sets a password from the mail. */
+export const AccountInvited = defineEvent('AccountInvited', 'User', userId);
+/** The password of an account changed (by its owner, a reset link, or an administrator). */
+export const PasswordChanged = defineEvent('PasswordChanged', 'User', userId);
+/** A message arrived through the contact form. */
+export const ContactMessageReceived = defineEvent('ContactMessageReceived', 'ContactMessage', (p: { contactMessageId: number }) => p.contactMessageId);
 
-export function companyEvent(type: AccountEventType, companyId: number): DomainEvent {
-  return { type, aggregateType: 'Company', aggregateId: companyId, payload: { companyId } };
-}
+export type IdentityEvent =
+  | EventOf<typeof PasswordRecoveryRequested>
+  | EventOf<typeof AccountRegistered>
+  | EventOf<typeof SignUpWithRegisteredEmail>
+  | EventOf<typeof ProviderRegistered>
+  | EventOf<typeof AccountInvited>
+  | EventOf<typeof PasswordChanged>
+  | EventOf<typeof ContactMessageReceived>;

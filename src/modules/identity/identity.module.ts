@@ -1,19 +1,49 @@
 import { Module } from '@nestjs/common';
 import { AccountMailsConsumer } from './account-mails.consumer';
-import { AuthController } from './auth.controller';
-import { SendContactMessageHandler } from './commands/contact.command';
-import { ChangePasswordHandler, RequestPasswordRecoveryHandler, ResetPasswordHandler, UpdatePasswordHandler } from './commands/passwords.command';
-import { SignInHandler } from './commands/sign-in.command';
-import { AdminSignUpHandler, SignUpHandler, SignUpProviderHandler } from './commands/sign-up.command';
-import { GetCurrentUserHandler } from './current-user.query';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
+import { CreateAdministratorHandler } from './commands/create-administrator/create-administrator.handler';
+import { CreatePersonHandler } from './commands/create-person/create-person.handler';
+import { DeletePersonHandler } from './commands/delete-person/delete-person.handler';
+import { GrantPersonVisibilityHandler } from './commands/grant-person-visibility/grant-person-visibility.handler';
+import { RefreshSessionHandler } from './commands/refresh-session/refresh-session.handler';
+import { RequestPasswordRecoveryHandler } from './commands/request-password-recovery/request-password-recovery.handler';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
+import { RevokePersonVisibilityHandler } from './commands/revoke-person-visibility/revoke-person-visibility.handler';
+import { SendContactMessageHandler } from './commands/send-contact-message/send-contact-message.handler';
+import { SetPasswordHandler } from './commands/set-password/set-password.handler';
+import { SignInHandler } from './commands/sign-in/sign-in.handler';
+import { SignOutHandler } from './commands/sign-out/sign-out.handler';
+import { SignUpProviderHandler } from './commands/sign-up-provider/sign-up-provider.handler';
+import { SignUpHandler } from './commands/sign-up/sign-up.handler';
+import { UpdatePersonVisibilityHandler } from './commands/update-person-visibility/update-person-visibility.handler';
+import { UpdatePersonHandler } from './commands/update-person/update-person.handler';
+import { AuthController } from './http/auth.controller';
+import { JwtController } from './http/jwt.controller';
+import { PersonVisibilityController } from './http/person-visibility.controller';
+import { PersonsController } from './http/persons.controller';
+import { CheckPhoneHandler } from './queries/check-phone/check-phone.query';
+import { GetCurrentUserHandler } from './queries/get-current-user/get-current-user.query';
+import { GetPersonVisibilityHandler } from './queries/get-person-visibility/get-person-visibility.query';
+import { GetPersonHandler } from './queries/get-person/get-person.query';
+import { ListPersonVisibilitiesHandler } from './queries/list-person-visibilities/list-person-visibilities.query';
+import { SearchPersonsHandler } from './queries/search-persons/search-persons.query';
 
-/** Sign-in, sessions, sign-up, passwords, contact messages, and the mail they cause. */
+/**
+ * Who people are and how they get in: sign-in and sessions, sign-up, passwords, the contact
+ * form, persons (accounts of every profile) and their visibility grants, and the mail all of it
+ * causes.
+ */
 @Module({
-  controllers: [AuthController],
+  controllers: [AuthController, JwtController, PersonsController, PersonVisibilityController],
   providers: [
-    SignInHandler, SignUpHandler, SignUpProviderHandler, AdminSignUpHandler,
-    RequestPasswordRecoveryHandler, ResetPasswordHandler, ChangePasswordHandler, UpdatePasswordHandler,
-    SendContactMessageHandler, GetCurrentUserHandler, AccountMailsConsumer,
+    SignInHandler, SignOutHandler, RefreshSessionHandler,
+    SignUpHandler, SignUpProviderHandler, CreateAdministratorHandler,
+    RequestPasswordRecoveryHandler, ResetPasswordHandler, ChangePasswordHandler, SetPasswordHandler,
+    SendContactMessageHandler,
+    CreatePersonHandler, UpdatePersonHandler, DeletePersonHandler,
+    GrantPersonVisibilityHandler, UpdatePersonVisibilityHandler, RevokePersonVisibilityHandler,
+    GetCurrentUserHandler, CheckPhoneHandler, SearchPersonsHandler, GetPersonHandler, ListPersonVisibilitiesHandler, GetPersonVisibilityHandler,
+    AccountMailsConsumer,
   ],
 })
-export class AccountsModule {}
+export class IdentityModule {}

@@ -1,23 +1,27 @@
+import type { Person } from '../../contracts/persons';
 import type { Prisma } from '../../generated/prisma/client';
 import type { Actor } from '../../platform/auth/actor';
+import { companyScope } from '../../platform/cqrs/company-scope';
+import type { ServerSide } from '../../platform/http/envelope';
 
-export const PERSON_VIEW = {
+export const PERSON_SELECT = {
   id: true, firstName: true, lastName: true, rut: true, phone: true, createdAt: true, deletedAt: true,
   profile: { select: { code: true, name: true } },
   company: { select: { id: true, tradeName: true, status: true } },
   user: { select: { email: true, isActive: true, lastLoginAt: true } },
 } as const satisfies Prisma.PersonSelect;
 
-export type PersonRow = Prisma.PersonGetPayload<{ select: typeof PERSON_VIEW }>;
+export type PersonRow = Prisma.PersonGetPayload<{ select: typeof PERSON_SELECT }>;
 
-export function toPersonView({ user, deletedAt: _, ...person }: PersonRow) {
+export function toPersonView({ user, deletedAt: _, ...person }: PersonRow): ServerSide<Person> {
   return { ...person, fullName: `${person.firstName} ${person.lastName}`, email: user?.email ?? null, isActive: user?.isActive ?? false, lastLoginAt: user?.lastLoginAt ?? null };
 }
-export type PersonView = ReturnType<typeof toPersonView>;
 
-/** The persons an actor may see: all for ADM, their company's for PRV, only themselves otherwise. */
+/**
+ * The persons an actor may see: every one for ADM; for anyone else themselves, plus the persons
+ * of their company in the company scope (a provider's colleagues; nobody else for a visitor).
+ */
 export function visiblePersons(actor: Actor): Prisma.PersonWhereInput {
   if (actor.profile === 'ADM') return { deletedAt: null };
-  if (actor.profile === 'PRV' && actor.companyId !== null) return { deletedAt: null, OR: [{ companyId: actor.companyId }, { id: actor.personId }] };
-  return { deletedAt: null, id: actor.personId };
+  return { deletedAt: null, OR: [companyScope(actor), { id: actor.personId }] };
 }

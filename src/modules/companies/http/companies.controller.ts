@@ -1,29 +1,18 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import { AdminOnly, ProviderScoped } from '../../platform/auth/access-policy';
-import { ClientIp, CurrentActor, type Actor } from '../../platform/auth/actor';
-import { blankAsAbsent, clearable, emailField, idField, optionalText, pagingFields, phoneField, rutField, textField } from '../../platform/http/fields';
-import { IdParam, ValidBody } from '../../platform/http/validated';
-import { COMPANY_STATUSES, DecideCompanyCommand, GetCompanyQuery, SaveCompanyCommand, SearchCompaniesQuery } from './companies';
-
-const searchBody = z.object({
-  name: optionalText(200),
-  rut: blankAsAbsent(rutField),
-  status: blankAsAbsent(z.enum(COMPANY_STATUSES, { message: 'El estado debe ser PENDING, APPROVED o REJECTED.' })),
-  ...pagingFields,
-});
-const saveBody = z.object({
-  rut: rutField.optional(),
-  legalName: textField('la razón social', 200).optional(),
-  tradeName: textField('el nombre de fantasía', 200).optional(),
-  email: clearable(emailField),
-  phone: clearable(phoneField),
-  website: clearable(z.url({ protocol: /^https?$/, message: 'Ingresa una dirección web válida (https://...).' }).max(300)),
-  addressLine: clearable(optionalText(300)),
-  comunaId: clearable(idField('la comuna')),
-});
+import type { z } from 'zod';
+import { AdminOnly, ProviderScoped } from '../../../platform/auth/access-policy';
+import { CurrentActor, type Actor } from '../../../platform/auth/actor';
+import { Ctx, type CommandContext } from '../../../platform/cqrs/command-context';
+import { IdParam, ValidBody } from '../../../platform/http/validated';
+import { ApproveCompanyCommand } from '../commands/approve-company/approve-company.command';
+import { CreateCompanyCommand } from '../commands/create-company/create-company.command';
+import { RejectCompanyCommand } from '../commands/reject-company/reject-company.command';
+import { UpdateCompanyCommand } from '../commands/update-company/update-company.command';
+import { GetCompanyQuery } from '../queries/get-company/get-company.query';
+import { SearchCompaniesQuery } from '../queries/search-companies/search-companies.query';
+import { createCompanyBody, searchCompaniesBody, updateCompanyBody } from './companies.schemas';
 
 /** Spec §7 "Sales orders and companies" (companies), plus what the back office needs to keep them. */
 @ApiTags('companies')
@@ -38,7 +27,7 @@ export class CompaniesController {
   @ProviderScoped()
   @Post('search')
   @ApiOperation({ summary: 'Empresas (ADM: todas; PRV: la propia)' })
-  search(@ValidBody(searchBody) filter: z.infer<typeof searchBody>, @CurrentActor() actor: Actor) {
+  search(@ValidBody(searchCompaniesBody) filter: z.infer<typeof searchCompaniesBody>, @CurrentActor() actor: Actor) {
     return this.queries.execute(new SearchCompaniesQuery(actor, filter));
   }
 
@@ -51,28 +40,28 @@ export class CompaniesController {
   @AdminOnly()
   @Post()
   @ApiOperation({ summary: 'Crear una empresa (queda aprobada)' })
-  create(@ValidBody(saveBody) input: z.infer<typeof saveBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
-    return this.commands.execute(new SaveCompanyCommand(actor, input, ip));
+  create(@ValidBody(createCompanyBody) input: z.infer<typeof createCompanyBody>, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new CreateCompanyCommand(ctx, input));
   }
 
   @ProviderScoped()
   @Post(':id')
   @ApiOperation({ summary: 'Editar una empresa (PRV: la propia, sin cambiar el RUT)' })
-  update(@IdParam() companyId: number, @ValidBody(saveBody) input: z.infer<typeof saveBody>, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
-    return this.commands.execute(new SaveCompanyCommand(actor, input, ip, companyId));
+  update(@IdParam() companyId: number, @ValidBody(updateCompanyBody) changes: z.infer<typeof updateCompanyBody>, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new UpdateCompanyCommand(ctx, companyId, changes));
   }
 
   @AdminOnly()
   @Post(':id/approve')
   @ApiOperation({ summary: 'Aprobar una empresa registrada por un proveedor' })
-  approve(@IdParam() companyId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
-    return this.commands.execute(new DecideCompanyCommand(actor, companyId, 'APPROVED', ip));
+  approve(@IdParam() companyId: number, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new ApproveCompanyCommand(ctx, companyId));
   }
 
   @AdminOnly()
   @Post(':id/reject')
   @ApiOperation({ summary: 'Rechazar una empresa registrada por un proveedor' })
-  reject(@IdParam() companyId: number, @CurrentActor() actor: Actor, @ClientIp() ip: string) {
-    return this.commands.execute(new DecideCompanyCommand(actor, companyId, 'REJECTED', ip));
+  reject(@IdParam() companyId: number, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new RejectCompanyCommand(ctx, companyId));
   }
 }

@@ -1,9 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../platform/auth/access-policy';
-import { IdParam } from '../../platform/http/validated';
-import { ListComunasOfRegionQuery, ListRegionsQuery } from './queries/list-locations.query';
+import { Public } from '../../../platform/auth/access-policy';
+import { IdParam } from '../../../platform/http/validated';
+import { ListLocationsQuery } from '../queries/list-locations/list-locations.query';
 
 @ApiTags('locations')
 @Controller('api/locations')
@@ -14,13 +14,13 @@ export class LocationsController {
   @Get()
   @ApiOperation({ summary: 'Regiones de Chile, de norte a sur' })
   regions() {
-    return this.queries.execute(new ListRegionsQuery());
+    return this.queries.execute(new ListLocationsQuery());
   }
 
   @Public()
   @Get('children/:id')
   @ApiOperation({ summary: 'Comunas de una región' })
   children(@IdParam() regionId: number) {
-    return this.queries.execute(new ListComunasOfRegionQuery(regionId));
+    return this.queries.execute(new ListLocationsQuery(regionId));
   }
 }

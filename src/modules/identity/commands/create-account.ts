@@ -1,13 +1,19 @@
-import type { ProfileCode } from '../../platform/auth/access-policy';
-import type { Tx } from '../../platform/database/prisma.service';
-import { hashPassword, randomPassword } from '../../platform/security/passwords';
+import type { ProfileCode } from '../../../platform/auth/access-policy';
+import type { Tx } from '../../../platform/database/prisma.service';
+import { uniqueViolation } from '../../../platform/database/unique-violation';
+import { hashPassword, randomPassword } from '../../../platform/security/passwords';
+import { EmailTakenError, PersonRutTakenError } from '../identity.errors';
 
-export interface NewAccount {
+/** The person data a sign-up form or an administrator gives for a new account. */
+export interface AccountInput {
   firstName: string;
   lastName: string;
   email: string;
   phone?: string;
   rut?: string;
+}
+
+export interface NewAccount extends AccountInput {
   profile: ProfileCode;
   companyId?: number | null;
   /** Absent for invited accounts: they get an unusable random password and set theirs from the mail. */
@@ -31,10 +37,15 @@ export async function createAccount(tx: Tx, account: NewAccount, passwordHash?: 
   });
 }
 
-/** Unique-constraint violations (P2002) name the fields at fault. */
-export function uniqueViolation(error: unknown): string[] | undefined {
-  const e = error as { code?: string; meta?: { target?: string[] | string; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
-  if (e?.code !== 'P2002') return undefined;
-  const target = e.meta?.target ?? e.meta?.driverAdapterError?.cause?.constraint?.fields ?? [];
-  return Array.isArray(target) ? target : [target];
+/** Whether an account already uses the e-mail. */
+export async function emailTaken(tx: Tx, email: string): Promise<boolean> {
+  return (await tx.user.findUnique({ where: { email }, select: { id: true } })) !== null;
+}
+
+/** A write that lost a race for a unique e-mail or RUT answers as if the check had caught it. */
+export function rethrowAccountConflict(error: unknown): never {
+  const fields = uniqueViolation(error);
+  if (fields?.includes('email')) throw new EmailTakenError();
+  if (fields?.includes('rut')) throw new PersonRutTakenError();
+  throw error;
 }

@@ -13,6 +13,19 @@ import { SEARCH_INDEX, type SearchIndex } from '../search-index';
 /** Every event that can change what a quote shows. */
 export type ProjectedEvent = ExamEvent | PricingEvent | LaboratoryEvent | SelectListEvent | GeographyEvent | CompanyEvent;
 
+export const SEARCH_PROJECTOR = 'search-projector';
+
+/** What the projector subscribes to: `eventTypes` makes this list name every projected event. */
+export const PROJECTED_EVENT_TYPES = eventTypes<ProjectedEvent>({
+  ExamCreated: true, ExamUpdated: true, ExamRetired: true,
+  LaboratoryExamOffered: true, LaboratoryExamPriceChanged: true, LaboratoryExamAuthorized: true, LaboratoryExamRejected: true, LaboratoryExamWithdrawn: true, LaboratoryExamRestored: true,
+  LaboratoryRegistered: true, LaboratoryUpdated: true, LaboratoryClosed: true, LaboratoryAttributeSet: true, LaboratoryAttributeRemoved: true,
+  SelectListTypeCreated: true, SelectListTypeUpdated: true, SelectListFlagChanged: true, SelectListTypeDeleted: true,
+  SelectListValueCreated: true, SelectListValueUpdated: true, SelectListValueDeleted: true,
+  NearLocationsChanged: true,
+  CompanyApproved: true, CompanyRejected: true, CompanyUpdated: true,
+});
+
 /**
  * Turns catalogue events into search documents. It works out which laboratories an event
  * touches (the fan-out) and rebuilds exactly those from PostgreSQL, so it is idempotent by
@@ -20,16 +33,8 @@ export type ProjectedEvent = ExamEvent | PricingEvent | LaboratoryEvent | Select
  */
 @Injectable()
 export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleInit {
-  readonly name = 'search-projector';
-  readonly eventTypes = eventTypes<ProjectedEvent>({
-    ExamCreated: true, ExamUpdated: true, ExamRetired: true,
-    LaboratoryExamOffered: true, LaboratoryExamPriceChanged: true, LaboratoryExamAuthorized: true, LaboratoryExamRejected: true, LaboratoryExamWithdrawn: true, LaboratoryExamRestored: true,
-    LaboratoryRegistered: true, LaboratoryUpdated: true, LaboratoryClosed: true, LaboratoryAttributeSet: true, LaboratoryAttributeRemoved: true,
-    SelectListTypeCreated: true, SelectListTypeUpdated: true, SelectListFlagChanged: true, SelectListTypeDeleted: true,
-    SelectListValueCreated: true, SelectListValueUpdated: true, SelectListValueDeleted: true,
-    NearLocationsChanged: true,
-    CompanyApproved: true, CompanyRejected: true, CompanyUpdated: true,
-  });
+  readonly name = SEARCH_PROJECTOR;
+  readonly eventTypes = PROJECTED_EVENT_TYPES;
 
   constructor(
     private readonly registry: EventConsumerRegistry,

@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { PrismaService } from '../../../platform/database/prisma.service';
-import { NotFoundError } from '../../../platform/http/app-error';
+import { PrismaService } from '../../../../platform/database/prisma.service';
+import { RegionNotFoundError } from '../../geography.errors';
 
 export interface LocationView {
   id: number;
@@ -15,37 +15,26 @@ export interface LocationView {
   lng: number | null;
 }
 
-const VIEW = {
+const LOCATION_SELECT = {
   id: true, code: true, name: true, kind: true, parentId: true, abbreviation: true,
   romanNumeral: true, provinceName: true, lat: true, lng: true,
 } as const;
 
-/** The 16 regions, north to south. */
-export class ListRegionsQuery extends Query<LocationView[]> {}
-
-/** The comunas of a region, in CUT order. */
-export class ListComunasOfRegionQuery extends Query<LocationView[]> {
-  constructor(readonly regionId: number) {
+/** The 16 regions north to south (no `regionId`), or the comunas of a region in CUT order. */
+export class ListLocationsQuery extends Query<LocationView[]> {
+  constructor(readonly regionId?: number) {
     super();
   }
 }
 
-@QueryHandler(ListRegionsQuery)
-export class ListRegionsHandler implements IQueryHandler<ListRegionsQuery> {
+@QueryHandler(ListLocationsQuery)
+export class ListLocationsHandler implements IQueryHandler<ListLocationsQuery> {
   constructor(private readonly prisma: PrismaService) {}
 
-  execute(): Promise<LocationView[]> {
-    return this.prisma.location.findMany({ where: { kind: 'REGION' }, orderBy: { sortOrder: 'asc' }, select: VIEW });
-  }
-}
-
-@QueryHandler(ListComunasOfRegionQuery)
-export class ListComunasOfRegionHandler implements IQueryHandler<ListComunasOfRegionQuery> {
-  constructor(private readonly prisma: PrismaService) {}
-
-  async execute({ regionId }: ListComunasOfRegionQuery): Promise<LocationView[]> {
+  async execute({ regionId }: ListLocationsQuery): Promise<LocationView[]> {
+    if (regionId === undefined) return this.prisma.location.findMany({ where: { kind: 'REGION' }, orderBy: { sortOrder: 'asc' }, select: LOCATION_SELECT });
     const region = await this.prisma.location.findFirst({ where: { id: regionId, kind: 'REGION' }, select: { id: true } });
-    if (!region) throw new NotFoundError('LOCATION.NOT_FOUND', 'La región solicitada no existe.');
-    return this.prisma.location.findMany({ where: { parentId: regionId }, orderBy: { sortOrder: 'asc' }, select: VIEW });
+    if (!region) throw new RegionNotFoundError();
+    return this.prisma.location.findMany({ where: { parentId: regionId }, orderBy: { sortOrder: 'asc' }, select: LOCATION_SELECT });
   }
 }

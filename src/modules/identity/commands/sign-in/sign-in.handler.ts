@@ -1,26 +1,15 @@
-import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { UnauthenticatedError } from '../../../platform/auth/actor';
-import { Sessions, type TokenData } from '../../../platform/auth/sessions';
-import { Throttles } from '../../../platform/auth/throttles';
-import { PrismaService } from '../../../platform/database/prisma.service';
-import { hashPassword, randomPassword, verifyPassword } from '../../../platform/security/passwords';
-import { GetCurrentUserQuery, type CurrentUserView } from '../current-user.query';
-
-export type SignInResult = { tokenData: TokenData } & CurrentUserView;
-
-export class SignInCommand extends Command<SignInResult> {
-  constructor(
-    readonly email: string,
-    readonly password: string,
-    readonly client: { ip: string; userAgent?: string },
-  ) {
-    super();
-  }
-}
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { UnauthenticatedError } from '../../../../platform/auth/actor';
+import { Sessions } from '../../../../platform/auth/sessions';
+import { Throttles } from '../../../../platform/auth/throttles';
+import { PrismaService } from '../../../../platform/database/prisma.service';
+import { hashPassword, randomPassword, verifyPassword } from '../../../../platform/security/passwords';
+import { GetCurrentUserQuery } from '../../queries/get-current-user/get-current-user.query';
+import { SignInCommand } from './sign-in.command';
 
 /** A hash to verify against when the e-mail is unknown, so both answers take the same time. */
 let decoyHash: Promise<string> | undefined;
-export const decoyPasswordHash = () => (decoyHash ??= hashPassword(randomPassword()));
+const decoyPasswordHash = () => (decoyHash ??= hashPassword(randomPassword()));
 
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand> {
@@ -31,7 +20,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ email, password, client }: SignInCommand): Promise<SignInResult> {
+  async execute({ email, password, client }: SignInCommand) {
     await this.throttles.consume('signInPerIp', client.ip);
     await this.throttles.check('signInFailuresPerAccount', email);
     const user = await this.prisma.user.findUnique({ where: { email }, select: { id: true, passwordHash: true, isActive: true, person: { select: { deletedAt: true } } } });

@@ -1,22 +1,11 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { UnauthenticatedError } from '../../platform/auth/actor';
-import { PrismaService } from '../../platform/database/prisma.service';
+import type { CurrentUser, ProfileCode } from '../../../../contracts/auth';
+import { UnauthenticatedError } from '../../../../platform/auth/actor';
+import { PrismaService } from '../../../../platform/database/prisma.service';
+import type { ServerSide } from '../../../../platform/http/envelope';
 
-/** `data.user` and `data.person` of `GET /api/auth/user` (spec §3: logged user and logged person). */
-export interface CurrentUserView {
-  user: { id: number; email: string; lastLoginAt: Date | null };
-  person: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    rut: string | null;
-    phone: string | null;
-    profile: { code: string; name: string };
-    company: { id: number; tradeName: string; status: string } | null;
-  };
-}
-
-export class GetCurrentUserQuery extends Query<CurrentUserView> {
+/** `GET /api/auth/user` (spec §3: logged user and logged person), also part of the sign-in answer. */
+export class GetCurrentUserQuery extends Query<ServerSide<CurrentUser>> {
   constructor(readonly userId: number) {
     super();
   }
@@ -26,7 +15,7 @@ export class GetCurrentUserQuery extends Query<CurrentUserView> {
 export class GetCurrentUserHandler implements IQueryHandler<GetCurrentUserQuery> {
   constructor(private readonly prisma: PrismaService) {}
 
-  async execute({ userId }: GetCurrentUserQuery): Promise<CurrentUserView> {
+  async execute({ userId }: GetCurrentUserQuery): Promise<ServerSide<CurrentUser>> {
     const user = await this.prisma.user.findUnique({
       where: { id: userId },
       select: {
@@ -42,6 +31,7 @@ export class GetCurrentUserHandler implements IQueryHandler<GetCurrentUserQuery>
     });
     if (!user) throw new UnauthenticatedError();
     const { person, ...rest } = user;
-    return { user: rest, person };
+    // Profile codes are seeded from PROFILE_CODES: the column holds nothing else.
+    return { user: rest, person: { ...person, profile: { ...person.profile, code: person.profile.code as ProfileCode } } };
   }
 }

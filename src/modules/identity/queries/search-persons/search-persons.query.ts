@@ -1,22 +1,16 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { Prisma } from '../../generated/prisma/client';
-import type { Actor } from '../../platform/auth/actor';
-import type { ProfileCode } from '../../platform/auth/access-policy';
-import { PrismaService } from '../../platform/database/prisma.service';
-import { NotFoundError } from '../../platform/http/app-error';
-import { page, type Page } from '../../platform/http/envelope';
-import { PERSON_VIEW, toPersonView, visiblePersons, type PersonView } from './person-view';
+import type { Person, PersonSearchRequest } from '../../../../contracts/persons';
+import type { Prisma } from '../../../../generated/prisma/client';
+import type { Actor } from '../../../../platform/auth/actor';
+import { findPage, type Paging } from '../../../../platform/database/find-page';
+import { PrismaService } from '../../../../platform/database/prisma.service';
+import type { Page, ServerSide } from '../../../../platform/http/envelope';
+import { PERSON_SELECT, toPersonView, visiblePersons } from '../../person-view';
 
-export interface PersonFilter {
-  fullName?: string;
-  profileCode?: ProfileCode;
-  companyId?: number;
-  currentPage: number;
-  perPage: number;
-}
+export type PersonFilter = Omit<PersonSearchRequest, 'currentPage' | 'perPage' | 'orderBy' | 'orderSort'> & Paging;
 
 /** Persons by name (`fullName` matches first and last names, in any order, without accents). */
-export class SearchPersonsQuery extends Query<Page<PersonView>> {
+export class SearchPersonsQuery extends Query<Page<ServerSide<Person>>> {
   constructor(
     readonly actor: Actor,
     readonly filter: PersonFilter,
@@ -29,7 +23,7 @@ export class SearchPersonsQuery extends Query<Page<PersonView>> {
 export class SearchPersonsHandler implements IQueryHandler<SearchPersonsQuery> {
   constructor(private readonly prisma: PrismaService) {}
 
-  async execute({ actor, filter }: SearchPersonsQuery): Promise<Page<PersonView>> {
+  async execute({ actor, filter }: SearchPersonsQuery) {
     const words = filter.fullName?.split(/\s+/).filter(Boolean).slice(0, 5) ?? [];
     const where: Prisma.PersonWhereInput = {
       AND: [
@@ -39,33 +33,10 @@ export class SearchPersonsHandler implements IQueryHandler<SearchPersonsQuery> {
         ...(filter.companyId ? [{ companyId: filter.companyId }] : []),
       ],
     };
-    const [items, total] = await Promise.all([
-      this.prisma.person.findMany({ where, select: PERSON_VIEW, orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }], skip: (filter.currentPage - 1) * filter.perPage, take: filter.perPage }),
-      this.prisma.person.count({ where }),
-    ]);
-    return page(items.map(toPersonView), total, filter.currentPage, filter.perPage);
+    return findPage(
+      filter,
+      async (window) => (await this.prisma.person.findMany({ where, select: PERSON_SELECT, orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }], ...window })).map(toPersonView),
+      () => this.prisma.person.count({ where }),
+    );
   }
 }
-
-export class GetPersonQuery extends Query<PersonView> {
-  constructor(
-    readonly actor: Actor,
-    readonly personId: number,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(GetPersonQuery)
-export class GetPersonHandler implements IQueryHandler<GetPersonQuery> {
-  constructor(private readonly prisma: PrismaService) {}
-
-  async execute({ actor, personId }: GetPersonQuery): Promise<PersonView> {
-    const person = await this.prisma.person.findFirst({ where: { AND: [{ id: personId }, visiblePersons(actor)] }, select: PERSON_VIEW });
-    if (!person) throw personNotFound();
-    return toPersonView(person);
-  }
-}
-
-/** Persons the caller may not see answer as missing, so ids reveal nothing across companies. */
-export const personNotFound = () => new NotFoundError('PERSON.NOT_FOUND', 'La persona solicitada no existe.');

@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { PrismaService } from '../../platform/database/prisma.service';
+import { PrismaService } from '../../../../../platform/database/prisma.service';
 
 export interface InsurerView {
   id: number;

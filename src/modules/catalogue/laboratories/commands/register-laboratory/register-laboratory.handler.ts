@@ -1,0 +1,30 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { assertCompanyAccess } from '../../../../../platform/cqrs/company-scope';
+import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
+import { invalidField } from '../../../../../platform/http/app-error';
+import { LaboratoryRegistered } from '../../laboratories.events';
+import { LABORATORY_SELECT, toLaboratoryView } from '../../queries/laboratory-view';
+import { assertLaboratoryReferences, laboratoryColumns, replaceInsurers } from '../laboratory-fields';
+import { RegisterLaboratoryCommand } from './register-laboratory.command';
+
+@CommandHandler(RegisterLaboratoryCommand)
+export class RegisterLaboratoryHandler implements ICommandHandler<RegisterLaboratoryCommand> {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  execute({ ctx, input }: RegisterLaboratoryCommand) {
+    const { actor } = ctx;
+    return this.uow.run(ctx, async (tx, changes) => {
+      // A provider's branches belong to its company; an administrator says which company.
+      const companyId = actor.profile === 'ADM' ? input.companyId : (input.companyId ?? actor.companyId);
+      if (companyId === undefined) throw invalidField('companyId', 'Indica la empresa del laboratorio.');
+      assertCompanyAccess(actor, companyId);
+      const owner = companyId as number;
+      await assertLaboratoryReferences(tx, { ...input, companyId: owner });
+      const { id } = await tx.laboratory.create({ data: { ...laboratoryColumns(input), companyId: owner } });
+      if (input.insurerIds) await replaceInsurers(tx, id, input.insurerIds);
+      changes.record(LaboratoryRegistered({ laboratoryId: id, companyId: owner }));
+      changes.audit('laboratory.registered', 'Laboratory', id, { companyId: owner });
+      return toLaboratoryView(await tx.laboratory.findUniqueOrThrow({ where: { id }, select: LABORATORY_SELECT }));
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { assertCompanyAccess } from '../../../../../platform/cqrs/company-scope';
+import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
+import { LaboratoryNotFoundError } from '../../laboratories.errors';
+import { LaboratoryUpdated } from '../../laboratories.events';
+import { LABORATORY_SELECT, toLaboratoryView } from '../../queries/laboratory-view';
+import { assertLaboratoryReferences, laboratoryColumns, replaceInsurers, sentFields } from '../laboratory-fields';
+import { UpdateLaboratoryCommand } from './update-laboratory.command';
+
+@CommandHandler(UpdateLaboratoryCommand)
+export class UpdateLaboratoryHandler implements ICommandHandler<UpdateLaboratoryCommand> {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  execute({ ctx, laboratoryId, changes: input }: UpdateLaboratoryCommand) {
+    return this.uow.run(ctx, async (tx, changes) => {
+      const current = await tx.laboratory.findUnique({ where: { id: laboratoryId }, select: { companyId: true } });
+      if (!current) throw new LaboratoryNotFoundError();
+      assertCompanyAccess(ctx.actor, current.companyId);
+      // Moving a branch to another company needs access to both.
+      if (input.companyId !== undefined) assertCompanyAccess(ctx.actor, input.companyId);
+      await assertLaboratoryReferences(tx, input);
+      await tx.laboratory.update({ where: { id: laboratoryId }, data: laboratoryColumns(input) });
+      if (input.insurerIds) await replaceInsurers(tx, laboratoryId, input.insurerIds);
+      const fields = sentFields(input);
+      if (fields.length > 0) {
+        changes.record(LaboratoryUpdated({ laboratoryId, companyId: input.companyId ?? current.companyId, fields }));
+        changes.audit('laboratory.updated', 'Laboratory', laboratoryId, { fields: fields.join(',') });
+      }
+      return toLaboratoryView(await tx.laboratory.findUniqueOrThrow({ where: { id: laboratoryId }, select: LABORATORY_SELECT }));
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { Public } from '../../../../platform/auth/access-policy';
+import { ListInsurersQuery } from '../queries/list-insurers/list-insurers.query';
+
+/** Insurers (FONASA and its tramos, Isapres...), for the search form and the laboratory forms. */
+@ApiTags('insurers')
+@Controller('api/insurer')
+export class InsurersController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Public()
+  @Get()
+  list() {
+    return this.queries.execute(new ListInsurersQuery());
+  }
+}

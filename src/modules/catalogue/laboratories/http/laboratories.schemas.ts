@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { blankAsAbsent, booleanField, clearable, emailField, idField, idList, optionalText, pagingFields, phoneField, textField } from '../../../../platform/http/fields';
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Usa el formato HH:MM.');
+const openingHours = z
+  .object({ day: z.coerce.number().int().min(1).max(7), opens: time, closes: time })
+  .refine((h) => h.opens < h.closes, 'La hora de cierre debe ser posterior a la de apertura.');
+
+/** A new branch: its name, address and comuna; the company too when an administrator registers it. */
+export const registerLaboratoryBody = z.object({
+  companyId: idField('la empresa').optional(),
+  identifierName: textField('el nombre del laboratorio', 200),
+  addressLine1: textField('la dirección', 300),
+  addressLine2: clearable(optionalText(300)),
+  comunaId: idField('la comuna'),
+  lat: clearable(z.coerce.number().min(-56).max(-17)),
+  lng: clearable(z.coerce.number().min(-110).max(-66)),
+  phone: clearable(phoneField),
+  email: clearable(emailField),
+  website: clearable(z.url({ protocol: /^https?$/, message: 'Ingresa una dirección web válida (https://...).' }).max(300)),
+  openingHours: z.array(openingHours).max(21).optional(),
+  fonasaLevel: z.coerce.number().int().min(1, 'El nivel FONASA va de 1 a 3.').max(3, 'El nivel FONASA va de 1 a 3.').optional(),
+  isActive: booleanField.optional(),
+  insurerIds: idList('la previsión').optional(),
+});
+
+export const updateLaboratoryBody = registerLaboratoryBody.partial();
+
+export const searchOwnLaboratoriesBody = z.object({ name: optionalText(200), companyId: blankAsAbsent(idField('la empresa')), comunaId: blankAsAbsent(idField('la comuna')), ...pagingFields });
+
+export const laboratoryPageBody = z.object({ term: optionalText(100), ...pagingFields, perPage: pagingFields.perPage.default(50) });

@@ -1,0 +1,3 @@
+export { LaboratoriesModule } from './laboratories.module';
+export * from './laboratories.events';
+export * from './laboratories.errors';

@@ -1,0 +1,24 @@
+import type { Prisma } from '../../../../generated/prisma/client';
+
+export type OpeningHours = {
+  /** ISO weekday, Monday = 1. */
+  day: number;
+  opens: string;
+  closes: string;
+};
+
+/** What the back office reads of a laboratory (`GET /api/priv/laboratory/{id}`, and what its commands answer). */
+export const LABORATORY_SELECT = {
+  id: true, identifierName: true, addressLine1: true, addressLine2: true, lat: true, lng: true, phone: true, email: true, website: true,
+  openingHours: true, fonasaLevel: true, isActive: true, createdAt: true, updatedAt: true,
+  company: { select: { id: true, tradeName: true, status: true } },
+  comuna: { select: { id: true, name: true, parent: { select: { id: true, name: true } } } },
+  insurers: { select: { insurer: { select: { id: true, code: true, name: true } } } },
+  _count: { select: { exams: true } },
+} as const satisfies Prisma.LaboratorySelect;
+
+type LaboratoryRow = Prisma.LaboratoryGetPayload<{ select: typeof LABORATORY_SELECT }>;
+
+export const toLaboratoryView = ({ insurers, _count, ...lab }: LaboratoryRow) => ({ ...lab, insurers: insurers.map((i) => i.insurer), examCount: _count.exams });
+
+export type LaboratoryView = ReturnType<typeof toLaboratoryView>;

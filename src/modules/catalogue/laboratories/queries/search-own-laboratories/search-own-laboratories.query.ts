@@ -1,0 +1,44 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { Prisma } from '../../../../../generated/prisma/client';
+import type { Actor } from '../../../../../platform/auth/actor';
+import { companyScope } from '../../../../../platform/cqrs/company-scope';
+import { findPage, type Paging } from '../../../../../platform/database/find-page';
+import { PrismaService } from '../../../../../platform/database/prisma.service';
+import type { Page } from '../../../../../platform/http/envelope';
+import { LABORATORY_SELECT, toLaboratoryView, type LaboratoryView } from '../laboratory-view';
+
+export interface OwnLaboratoriesFilter extends Paging {
+  name?: string;
+  /** Administrators only: a provider always sees its own company's. */
+  companyId?: number;
+  comunaId?: number;
+}
+
+/** The back office's laboratories: all for an administrator, a provider's own. */
+export class SearchOwnLaboratoriesQuery extends Query<Page<LaboratoryView>> {
+  constructor(
+    readonly actor: Actor,
+    readonly filter: OwnLaboratoriesFilter,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(SearchOwnLaboratoriesQuery)
+export class SearchOwnLaboratoriesHandler implements IQueryHandler<SearchOwnLaboratoriesQuery> {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async execute({ actor, filter }: SearchOwnLaboratoriesQuery) {
+    const where: Prisma.LaboratoryWhereInput = {
+      ...(filter.companyId && { companyId: filter.companyId }),
+      ...companyScope(actor),
+      ...(filter.comunaId && { comunaId: filter.comunaId }),
+      ...(filter.name && { identifierName: { contains: filter.name, mode: 'insensitive' } }),
+    };
+    return findPage(
+      filter,
+      async (window) => (await this.prisma.laboratory.findMany({ where, select: LABORATORY_SELECT, orderBy: [{ identifierName: 'asc' }, { id: 'asc' }], ...window })).map(toLaboratoryView),
+      () => this.prisma.laboratory.count({ where }),
+    );
+  }
+}

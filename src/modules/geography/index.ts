@@ -1,0 +1,3 @@
+export { GeographyModule } from './geography.module';
+export * from './geography.events';
+export * from './geography.errors';

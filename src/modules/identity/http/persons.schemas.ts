@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { PROFILE_CODES } from '../../../platform/auth/access-policy';
+import { blankAsAbsent, emailField, idField, optionalText, pagingFields, personNameField, phoneField, rutField } from '../../../platform/http/fields';
+
+export const searchPersonsBody = z.object({
+  fullName: optionalText(200),
+  profileCode: blankAsAbsent(z.enum(PROFILE_CODES, { message: 'El perfil debe ser ADM, PRV o USR.' })),
+  companyId: blankAsAbsent(idField('la empresa')),
+  ...pagingFields,
+});
+
+export const createPersonBody = z.object({
+  firstName: personNameField('el nombre'),
+  lastName: personNameField('el apellido'),
+  email: emailField,
+  phone: phoneField,
+  rut: blankAsAbsent(rutField),
+  profileCode: z.enum(PROFILE_CODES, { message: 'El perfil debe ser ADM, PRV o USR.' }),
+  companyId: blankAsAbsent(idField('la empresa')),
+});
+
+/** Fields left out stay as they are; an empty phone or RUT clears it. */
+export const updatePersonBody = z.object({
+  firstName: personNameField('el nombre').optional(),
+  lastName: personNameField('el apellido').optional(),
+  phone: z.union([z.literal('').transform(() => null), phoneField]).optional(),
+  rut: z.union([z.literal('').transform(() => null), rutField]).optional(),
+});

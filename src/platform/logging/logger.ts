@@ -1,0 +1,57 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import type { AppConfig } from '../../config/app-config';
+
+/**
+ * The root logger: JSON lines (one object per line, for log collectors) or, with LOG_FORMAT=pretty
+ * (the default when stdout is a terminal), one readable coloured line per entry.
+ */
+export function createLogger(config: Pick<AppConfig, 'role' | 'logLevel' | 'logFormat'>, destination?: NodeJS.WritableStream): Logger {
+  const options = { level: config.logLevel, base: { role: config.role } };
+  if (config.logFormat === 'json') return destination ? pino(options, destination) : pino(options);
+  return pino(
+    options,
+    pretty({
+      ...(destination ? { destination } : {}),
+      sync: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,role,module,context',
+      messageFormat: '{if module}[{module}] {end}{if context}[{context}] {end}{msg}',
+    }),
+  );
+}
+
+/** Nest's start-up chatter (a line per module and per route) that belongs at debug level, not info. */
+const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/** Nest's logger with its per-module and per-route start-up lines moved to debug level. */
+export class QuietStartLogger implements LoggerService {
+  constructor(private readonly inner: LoggerService) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    const context = params.at(-1);
+    if (typeof context === 'string' && START_UP_CONTEXTS.has(context)) this.inner.debug?.(message, ...params);
+    else this.inner.log(message, ...params);
+  }
+
+  error(message: unknown, ...params: unknown[]): void {
+    this.inner.error(message, ...params);
+  }
+
+  warn(message: unknown, ...params: unknown[]): void {
+    this.inner.warn(message, ...params);
+  }
+
+  debug(message: unknown, ...params: unknown[]): void {
+    this.inner.debug?.(message, ...params);
+  }
+
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.inner.verbose?.(message, ...params);
+  }
+
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.inner.fatal?.(message, ...params);
+  }
+}

@@ -1,0 +1,127 @@
+import { startTestApp, type TestApp } from '../support/app';
+import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { projectionSettled, waitFor } from '../support/wait';
+
+describe('laboratories, as providers and administrators keep them', () => {
+  let t: TestApp;
+  let admin: string;
+  let providerA: string;
+  let providerB: string;
+  let companyA: number;
+  let companyB: number;
+  let comunaId: number;
+  let insurers: number[];
+
+  beforeAll(async () => {
+    t = await startTestApp({ seedLabs: 16 });
+    admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
+    const companies = await t.prisma.company.findMany({ where: { status: 'APPROVED', laboratories: { some: {} } }, orderBy: { id: 'asc' }, take: 2 });
+    [companyA, companyB] = companies.map((c) => c.id);
+    providerA = (await createProvider(t, admin, companyA, 'prv@labs-a.cl', 'clave-labs-a-1')).token;
+    providerB = (await createProvider(t, admin, companyB, 'prv@labs-b.cl', 'clave-labs-b-1')).token;
+    comunaId = (await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyA } })).comunaId;
+    insurers = (await t.prisma.insurer.findMany({ where: { isActive: true }, orderBy: { id: 'asc' }, take: 3 })).map((i) => i.id);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const as = (token: string) => ({
+    post: (path: string, body: object = {}) => t.http.post(path).set('Authorization', `Bearer ${token}`).send(body).then((r) => r.body),
+    get: (path: string) => t.http.get(path).set('Authorization', `Bearer ${token}`).then((r) => r.body),
+    delete: (path: string) => t.http.delete(path).set('Authorization', `Bearer ${token}`).then((r) => r.body),
+  });
+  const eventsOf = async (laboratoryId: number) =>
+    (await t.prisma.outboxEvent.findMany({ where: { aggregateType: 'Laboratory', aggregateId: String(laboratoryId) }, orderBy: { id: 'asc' } })).map((e) => ({ type: e.type, payload: e.payload }));
+  const branch = { identifierName: 'Sucursal de prueba', addressLine1: 'Av. Prueba 123' };
+
+  it('says which fields a new branch is missing, each beside its field, and writes nothing', async () => {
+    const before = await t.prisma.laboratory.count();
+    const answer = await as(providerA).post('/api/priv/laboratory', { identifierName: 'Sin dirección' });
+    expect(answer).toMatchObject({ code: 400, error: 'REQUEST.VALIDATION_FAILED', errors: { addressLine1: [expect.any(String)], comunaId: [expect.any(String)] } });
+    expect(answer.errors.identifierName).toBeUndefined();
+    expect(await as(admin).post('/api/laboratory', { ...branch, comunaId })).toMatchObject({ code: 400, errors: { companyId: [expect.any(String)] } });
+    expect(await as(providerA).post('/api/laboratory', { ...branch, comunaId: 999999, insurerIds: [999999] })).toMatchObject({ code: 400, errors: { comunaId: [expect.any(String)], insurerIds: [expect.any(String)] } });
+    expect(await as(providerA).post('/api/laboratory', { ...branch, comunaId, companyId: companyB })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await t.prisma.laboratory.count()).toBe(before);
+  });
+
+  it('registers a branch in the provider’s company, edits part of it, closes it, and records one event per fact', async () => {
+    const registered = await as(providerA).post('/api/laboratory', { ...branch, comunaId, insurerIds: insurers.slice(0, 2), openingHours: [{ day: 1, opens: '08:00', closes: '13:00' }] });
+    expect(registered).toMatchObject({ code: 200, data: { ...branch, isActive: true, company: { id: companyA }, examCount: 0, openingHours: [{ day: 1, opens: '08:00', closes: '13:00' }] } });
+    const id = registered.data.id as number;
+    expect(registered.data.insurers.map((i: { id: number }) => i.id).sort()).toEqual(insurers.slice(0, 2).sort());
+
+    const edited = await as(providerA).post(`/api/priv/laboratory/${id}`, { phone: '+56 9 1234 5678', insurerIds: [insurers[2]] });
+    expect(edited.data).toMatchObject({ ...branch, phone: '+56 9 1234 5678', insurers: [{ id: insurers[2] }] });
+    expect(await as(providerB).post(`/api/laboratory/${id}`, { identifierName: 'Ajena' })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await as(providerA).post('/api/laboratory/999999', { identifierName: 'Nadie' })).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
+
+    const own = await as(providerA).post('/api/priv/laboratory/search', { name: 'sucursal de prueba' });
+    expect(own.data.items.map((l: { id: number }) => l.id)).toEqual([id]);
+    expect((await as(providerB).post('/api/priv/laboratory/search', { name: 'sucursal de prueba' })).data.total).toBe(0);
+    expect((await as(admin).post('/api/priv/laboratory/search', { name: 'sucursal de prueba', companyId: companyB })).data.total).toBe(0);
+    expect((await as(providerB).get(`/api/priv/laboratory/${id}`)).code).toBe(403);
+
+    expect(await as(providerA).delete(`/api/priv/laboratory/${id}`)).toMatchObject({ code: 200, data: { id } });
+    expect((await as(admin).get(`/api/priv/laboratory/${id}`)).data.isActive).toBe(false);
+
+    expect(await eventsOf(id)).toEqual([
+      { type: 'LaboratoryRegistered', payload: { laboratoryId: id, companyId: companyA } },
+      { type: 'LaboratoryUpdated', payload: { laboratoryId: id, companyId: companyA, fields: ['phone', 'insurerIds'] } },
+      { type: 'LaboratoryClosed', payload: { laboratoryId: id, companyId: companyA } },
+    ]);
+    const audit = await t.prisma.auditLog.findMany({ where: { entityType: 'Laboratory', entityId: String(id) }, orderBy: { id: 'asc' } });
+    expect(audit.map((a) => a.action)).toEqual(['laboratory.registered', 'laboratory.updated', 'laboratory.closed']);
+    await projectionSettled(t.prisma);
+  });
+
+  it('sets, edits and removes a laboratory attribute, once per value, only on the caller’s laboratories', async () => {
+    const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyA, isActive: true }, orderBy: { id: 'asc' } });
+    const other = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyB }, orderBy: { id: 'asc' } });
+    const servicios = await t.prisma.selectListType.findUniqueOrThrow({ where: { code: 'SERVICIOS' }, include: { children: { orderBy: { id: 'asc' } } } });
+    const taken = new Set((await t.prisma.laboratoryAttribute.findMany({ where: { laboratoryId: lab.id, selectListTypeId: servicios.id } })).map((a) => a.selectListChildId));
+    const [free, alsoFree] = servicios.children.filter((c) => !taken.has(c.id));
+    const before = (await eventsOf(lab.id)).length;
+
+    expect(await as(providerA).post('/api/laboratory-attribute', { selectListTypeId: servicios.id })).toMatchObject({ code: 400, errors: { laboratoryId: [expect.any(String)] } });
+    expect(await as(providerA).post('/api/laboratory-attribute', { laboratoryId: lab.id, selectListTypeId: servicios.id })).toMatchObject({ code: 400, errors: { value: [expect.any(String)] } });
+    expect(await as(providerB).post('/api/laboratory-attribute', { laboratoryId: lab.id, selectListTypeId: servicios.id, selectListChildId: free.id })).toMatchObject({ code: 403 });
+
+    const set = await as(providerA).post('/api/laboratory-attribute', { laboratoryId: lab.id, selectListTypeId: servicios.id, selectListChildId: free.id });
+    expect(set).toMatchObject({ code: 200, data: { laboratoryId: lab.id, selectListType: { id: servicios.id }, selectListChild: { id: free.id } } });
+    const attributeId = set.data.id as number;
+    expect(await as(providerA).post('/api/laboratory-attribute', { laboratoryId: lab.id, selectListTypeId: servicios.id, selectListChildId: free.id })).toMatchObject({ code: 409, error: 'LABORATORY_ATTRIBUTE.DUPLICATE' });
+
+    expect((await as(providerA).post(`/api/laboratory-attribute/${attributeId}`, { selectListChildId: alsoFree.id })).data).toMatchObject({ id: attributeId, selectListChild: { id: alsoFree.id } });
+    expect(await as(providerA).post(`/api/laboratory-attribute/${attributeId}`, { laboratoryId: other.id })).toMatchObject({ code: 403 });
+    expect((await as(providerA).get(`/api/laboratory-attribute/${attributeId}`)).data).toMatchObject({ id: attributeId, laboratoryId: lab.id });
+    expect((await as(providerB).get(`/api/laboratory-attribute/${attributeId}`)).code).toBe(403);
+    const mine = await as(providerB).post('/api/laboratory-attribute/search', { laboratoryId: lab.id });
+    expect(mine.data.total).toBe(0);
+
+    expect(await as(providerA).delete(`/api/laboratory-attribute/${attributeId}`)).toMatchObject({ code: 200, data: { id: attributeId } });
+    expect(await as(providerA).get(`/api/laboratory-attribute/${attributeId}`)).toMatchObject({ code: 404, error: 'LABORATORY_ATTRIBUTE.NOT_FOUND' });
+
+    expect((await eventsOf(lab.id)).slice(before)).toEqual([
+      { type: 'LaboratoryAttributeSet', payload: { laboratoryAttributeId: attributeId, laboratoryId: lab.id } },
+      { type: 'LaboratoryAttributeSet', payload: { laboratoryAttributeId: attributeId, laboratoryId: lab.id } },
+      { type: 'LaboratoryAttributeRemoved', payload: { laboratoryAttributeId: attributeId, laboratoryId: lab.id } },
+    ]);
+    await projectionSettled(t.prisma);
+  });
+
+  it('lists active insurers, FONASA first', async () => {
+    const list = (await t.http.get('/api/insurer')).body.data as { code: string; type: string }[];
+    expect(list[0]).toMatchObject({ type: 'public' });
+    expect(list.length).toBeGreaterThan(3);
+  });
+
+  it('takes a closed branch out of /buscador', async () => {
+    const quoted = await t.http.post('/api/laboratory/search').send({}).then((r) => r.body.data.items.map((i: { laboratoryId: number }) => i.laboratoryId) as number[]);
+    const labId = quoted[0];
+    const company = (await t.prisma.laboratory.findUniqueOrThrow({ where: { id: labId } })).companyId;
+    const owner = company === companyA ? providerA : company === companyB ? providerB : admin;
+    expect((await as(owner).delete(`/api/priv/laboratory/${labId}`)).code).toBe(200);
+    const search = () => t.http.post('/api/laboratory/search').send({}).then((r) => r.body.data.items.map((i: { laboratoryId: number }) => i.laboratoryId) as number[]);
+    expect(await waitFor(search, (ids) => !ids.includes(labId))).not.toContain(labId);
+  });
+});
