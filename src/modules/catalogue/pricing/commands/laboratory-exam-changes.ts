@@ -4,16 +4,10 @@ import type { CommandContext } from '../../../../platform/cqrs/command-context';
 import { assertCompanyAccess } from '../../../../platform/cqrs/company-scope';
 import { UnitOfWork } from '../../../../platform/cqrs/unit-of-work';
 import type { Tx } from '../../../../platform/database/prisma.service';
-import { NotFoundError } from '../../../../platform/http/app-error';
+import { LaboratoryNotFoundError } from '../../laboratories';
 import type { LaboratoryExam } from '../domain/laboratory-exam';
 import { LaboratoryExamNotFoundError } from '../pricing.errors';
 import { LABORATORY_EXAM_REPOSITORY, type LaboratoryExamRepository } from '../infrastructure/laboratory-exam.repository';
-
-export class LaboratoryNotFoundError extends NotFoundError {
-  constructor() {
-    super('LABORATORY.NOT_FOUND', 'El laboratorio solicitado no existe.');
-  }
-}
 
 /**
  * The steps every change of an existing offer shares: load it locked, check the caller may touch
