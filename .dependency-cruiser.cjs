@@ -50,6 +50,13 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/contracts/' },
     },
     {
+      name: 'storefront-never-imports-backoffice',
+      severity: 'error',
+      comment: 'The back office is a lazy chunk of its own; the storefront a patient loads on a phone must not pull it in.',
+      from: { path: '^web/src/storefront/' },
+      to: { path: '^web/src/backoffice/' },
+    },
+    {
       name: 'server-never-imports-web',
       severity: 'error',
       from: { path: '^src/' },

@@ -4,3 +4,4 @@ export type * from './envelope';
 export type * from './exams';
 export type * from './persons';
 export type * from './select-lists';
+export type * from './search';

@@ -117,7 +117,8 @@ describe('an administrator keeps the catalogue in the back office', () => {
     // Edit it, and see the change on its view.
     await page.getByRole('link', { name: 'Editar Perfil tiroideo ampliado de prueba' }).click();
     await page.waitForURL(`${base}/app/exams/edit/${created.id}`);
-    await expect(page.getByLabel('Arancel nivel 1', { exact: true }).inputValue()).resolves.toBe(clp(12345).replace(/\s/g, '\u00a0').replace(/\u00a0/g, (s) => s));
+    await expect(page.getByLabel('Arancel nivel 1', { exact: true }).inputValue()).resolves.toBe(clp(12345));
+    await page.getByText('tiroides completo', { exact: true }).waitFor();
     await page.getByLabel('Nombre', { exact: true }).fill('Perfil tiroideo completo de prueba');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(`${base}/app/exams/view/${created.id}`);
@@ -133,11 +134,11 @@ describe('an administrator keeps the catalogue in the back office', () => {
     expect(csv.split('\r\n')[0]).toBe('\uFEFFCódigo FONASA;Nombre;Tipo;Arancel nivel 1;Copago nivel 1;Arancel nivel 2;Copago nivel 2;Arancel nivel 3;Copago nivel 3;Estado');
     expect(csv).toContain(`9999001;Perfil tiroideo completo de prueba;${type.name};12345;6170;`);
 
-    // Retire it from its view, after confirming: it leaves the active list and shows as retired.
-    await page.getByRole('link', { name: 'Ver Perfil tiroideo completo de prueba' }).click();
-    await page.getByRole('button', { name: 'Retirar' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Retirar' }).click();
-    await page.waitForURL(`${base}/app/exams`);
+    // Retire it from the list: select its row, and confirm the bulk action.
+    await page.getByRole('checkbox', { name: 'Seleccionar Perfil tiroideo completo de prueba' }).first().click();
+    await page.getByRole('region', { name: 'Acciones sobre la selección' }).getByRole('button', { name: 'Retirar' }).click();
+    await page.getByRole('dialog', { name: 'Retirar 1 examen' }).getByRole('button', { name: 'Retirar' }).click();
+    await page.getByText('Retiramos el examen.').waitFor();
     await waitFor(() => t.prisma.exam.findUniqueOrThrow({ where: { id: created.id } }), (e) => !e.isActive);
     await page.goto(`${base}/app/exams?term=tiroideo+completo`);
     await page.getByText('No hay exámenes con estos filtros.').waitFor();
@@ -194,7 +195,7 @@ describe('an administrator keeps the catalogue in the back office', () => {
     // The view of the list shows its values; "Cerrar Sesión" signs out and goes home.
     await page.getByRole('link', { name: 'Ver Medios de pago' }).click();
     await page.getByRole('cell', { name: debit.name }).waitFor();
-    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.getByRole('button', { name: 'Cerrar Sesión', exact: true }).click();
     await page.waitForURL(`${base}/`);
     await page.getByRole('link', { name: 'Ingresar' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('NB_TOKEN'))).toBeNull();
@@ -211,7 +212,8 @@ describe('an administrator keeps the catalogue in the back office', () => {
     await page.waitForURL(`${base}/app`);
     await page.getByRole('heading', { name: 'Hola, Proveedor' }).waitFor();
     await page.getByRole('button', { name: 'Abrir menú' }).click();
-    const menu = page.getByRole('dialog').getByRole('navigation', { name: 'Menú de administración' });
+    const menu = page.locator('.cl-drawer-panel').getByRole('navigation', { name: 'Menú de administración' });
+    await menu.waitFor();
     const entries = (await menu.locator('.cl-menu__label').allTextContents()).sort();
     expect(entries).toEqual(['Exámenes autorizados', 'Laboratorios', 'Mi empresa']);
     await page.keyboard.press('Escape');

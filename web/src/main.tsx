@@ -17,13 +17,21 @@ addLocale('es', {
   monthNames: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
   monthNamesShort: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
   firstDayOfWeek: 1,
+  // What screen readers hear on PrimeReact's own controls (tables, paging, dialogs, passwords).
+  aria: {
+    close: 'Cerrar', trueLabel: 'Sí', falseLabel: 'No', nullLabel: 'Sin elegir',
+    selectRow: 'Seleccionar', unselectRow: 'Quitar de la selección', selectAll: 'Todos seleccionados', unselectAll: 'Seleccionar todos',
+    firstPageLabel: 'Primera página', lastPageLabel: 'Última página', nextPageLabel: 'Página siguiente', prevPageLabel: 'Página anterior',
+    pageLabel: 'Página {page}', rowsPerPageLabel: 'Filas por página', jumpToPageDropdownLabel: 'Filas por página',
+  },
 });
 locale('es');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
-      <PrimeReactProvider value={{ ripple: true }}>
+      {/* The provider's locale is what components read: without it they speak English whatever locale() says. */}
+      <PrimeReactProvider value={{ ripple: true, locale: 'es' }}>
         <RouterProvider router={router} />
       </PrimeReactProvider>
     </Provider>

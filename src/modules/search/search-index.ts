@@ -1,3 +1,4 @@
+import type { QuoteResults } from '../../contracts/search';
 import type { Tx } from '../../platform/database/prisma.service';
 
 /** How the quote of an order is covered: FONASA (MLE bono), an Isapre plan percentage, or nothing. */
@@ -29,43 +30,7 @@ export interface QuoteQuery {
   perPage: number;
 }
 
-export interface ExamQuote {
-  examId: number;
-  price: number;
-  coverage: number;
-  copay: number;
-}
-
-export interface LaboratoryQuote {
-  laboratoryId: number;
-  identifierName: string;
-  addressLine1: string;
-  comunaId: number;
-  lat: number | null;
-  lng: number | null;
-  fonasaLevel: number;
-  exams: ExamQuote[];
-  missingExamIds: number[];
-  offersAll: boolean;
-  total: number;
-  coverage: number;
-  copay: number;
-}
-
-export interface FacetCount {
-  id: number;
-  count: number;
-  name: string;
-}
-
-export interface QuoteResults {
-  items: LaboratoryQuote[];
-  total: number;
-  currentPage: number;
-  perPage: number;
-  lastPage: number;
-  facets: { comunas: FacetCount[]; filterValues: FacetCount[]; insurers: FacetCount[] };
-}
+export type { ExamQuote, FacetCount, LaboratoryQuote, QuoteResults } from '../../contracts/search';
 
 /**
  * Where /buscador searches: one document per quotable laboratory branch with its location, the

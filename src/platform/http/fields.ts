@@ -79,8 +79,8 @@ export const pagingFields = {
 /** An optional field where an empty value (as forms send it) counts as absent. */
 export const blankAsAbsent = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => undefined), schema]).optional();
 
-/** An optional field where an empty value clears what is stored (null). */
-export const clearable = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => null), schema]).optional();
+/** An optional field where an empty value ('' from a form, null from JSON) clears what is stored. */
+export const clearable = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => null), z.null(), schema]).optional();
 
 /** true/false from JSON, or "true"/"false"/"1"/"0" from a form. */
 export const booleanField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { message: 'Debe ser verdadero o falso.' });

@@ -1,25 +1,25 @@
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
-import PublicLayout from '../layouts/PublicLayout';
-import ErrorPage from '../pages/ErrorPage';
-import { PageLoading } from '../layouts/PageLoading';
+import PublicLayout from '../storefront/layout/PublicLayout';
+import ErrorPage from '../shared/ui/ErrorPage';
+import { PageLoading } from '../shared/ui/PageLoading';
 import { lazyPage } from './lazyPage';
 
-const HomePage = lazyPage(() => import('../pages/HomePage'));
-const SearchPage = lazyPage(() => import('../pages/SearchPage'));
-const LaboratoryPage = lazyPage(() => import('../pages/LaboratoryPage'));
-const ContactPage = lazyPage(() => import('../pages/ContactPage'));
-const LoginPage = lazyPage(() => import('../pages/LoginPage'));
-const RegisterPage = lazyPage(() => import('../pages/RegisterPage'));
-const ResetPasswordPage = lazyPage(() => import('../pages/ResetPasswordPage'));
-const EditProfilePage = lazyPage(() => import('../pages/EditProfilePage'));
-const PanelPage = lazyPage(() => import('../pages/PanelPage'));
-const SuccessPage = lazyPage(() => import('../pages/SuccessPage'));
-const FaqPage = lazyPage(() => import('../pages/FaqPage'));
-const TermsPage = lazyPage(() => import('../pages/TermsPage'));
-const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'));
-const BackOfficeLayout = lazyPage(() => import('../layouts/BackOfficeLayout'));
-const BackOfficeHome = lazyPage(() => import('../pages/BackOfficeHome'));
+const HomePage = lazyPage(() => import('../storefront/pages/HomePage'));
+const SearchPage = lazyPage(() => import('../storefront/pages/SearchPage'));
+const LaboratoryPage = lazyPage(() => import('../storefront/pages/LaboratoryPage'));
+const ContactPage = lazyPage(() => import('../storefront/pages/ContactPage'));
+const LoginPage = lazyPage(() => import('../storefront/pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('../storefront/pages/RegisterPage'));
+const ResetPasswordPage = lazyPage(() => import('../storefront/pages/ResetPasswordPage'));
+const EditProfilePage = lazyPage(() => import('../storefront/pages/EditProfilePage'));
+const PanelPage = lazyPage(() => import('../storefront/pages/PanelPage'));
+const SuccessPage = lazyPage(() => import('../storefront/pages/SuccessPage'));
+const FaqPage = lazyPage(() => import('../storefront/pages/FaqPage'));
+const TermsPage = lazyPage(() => import('../storefront/pages/TermsPage'));
+const NotFoundPage = lazyPage(() => import('../shared/ui/NotFoundPage'));
+// The whole back office (frame, registry, shells, resources) is one lazy entry: the storefront never loads it.
+const BackOffice = lazyPage(() => import('../backoffice/BackOffice'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
@@ -47,12 +47,8 @@ export const router = createBrowserRouter([
     ],
   },
   {
-    path: '/app',
-    element: page(<BackOfficeLayout />),
+    path: '/app/*',
+    element: page(<BackOffice />),
     errorElement: <ErrorPage />,
-    children: [
-      { index: true, element: page(<BackOfficeHome />) },
-      { path: '*', element: page(<NotFoundPage />) },
-    ],
   },
 ]);

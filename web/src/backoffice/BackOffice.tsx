@@ -1,0 +1,63 @@
+import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { lazyPage } from '../app/lazyPage';
+import { PageLoading } from '../shared/ui/PageLoading';
+import NotFoundPage from '../shared/ui/NotFoundPage';
+import { BackOfficeGate, ProfileGate } from './frame/BackOfficeGate';
+import BackOfficeHome from './frame/BackOfficeHome';
+import BackOfficeLayout from './frame/BackOfficeLayout';
+import BackOfficeLogin from './frame/BackOfficeLogin';
+import { REGISTRY } from './resources/registry';
+import type { RegistryEntry, ResourceScreens } from './resources/types';
+
+/** A screen that takes the `:id` of the address: a missing one shows the list, a malformed one 404. */
+function WithId({ screen: Screen, listPath }: { screen: ComponentType<{ id: number }>; listPath: string }) {
+  const { id } = useParams();
+  if (id === undefined) return <Navigate to={listPath} replace />;
+  const parsed = Number(id);
+  if (!Number.isSafeInteger(parsed) || parsed <= 0) return <NotFoundPage />;
+  // Keyed by id: going from one record to another starts the screen afresh.
+  return <Screen key={parsed} id={parsed} />;
+}
+
+/** One lazy chunk per resource folder, shared by its four screens. */
+function lazyScreens(load: NonNullable<RegistryEntry['screens']>) {
+  const screens = (): Promise<Required<ResourceScreens>> =>
+    load().then(({ default: s }) => ({ list: s.list, create: s.create ?? NotFoundPage, edit: s.edit ?? NotFoundPage, show: s.show ?? NotFoundPage }));
+  return {
+    list: lazyPage(() => screens().then((s) => ({ default: s.list }))),
+    create: lazyPage(() => screens().then((s) => ({ default: s.create }))),
+    edit: lazyPage(() => screens().then((s) => ({ default: s.edit }))),
+    show: lazyPage(() => screens().then((s) => ({ default: s.show }))),
+  };
+}
+
+const screen = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+
+/**
+ * The back office under /app (spec §2): its own login, the gate that lets in only the profiles
+ * that have a menu, the frame, and the routes of every registered resource.
+ */
+export default function BackOffice() {
+  const resources = useMemo(() => REGISTRY.flatMap((entry) => (entry.screens ? [{ entry, screens: lazyScreens(entry.screens) }] : [])), []);
+  return (
+    <Routes>
+      <Route path="login" element={<BackOfficeLogin />} />
+      <Route element={<BackOfficeGate><BackOfficeLayout /></BackOfficeGate>}>
+        <Route index element={<BackOfficeHome />} />
+        {resources.map(({ entry, screens }) => {
+          const listPath = `/app/${entry.path}`;
+          return (
+            <Route key={entry.name} path={entry.path} element={<ProfileGate entry={entry} />}>
+              <Route index element={screen(<screens.list />)} />
+              <Route path="new" element={screen(<screens.create />)} />
+              <Route path="edit/:id?" element={screen(<WithId screen={screens.edit} listPath={listPath} />)} />
+              <Route path="view/:id?" element={screen(<WithId screen={screens.show} listPath={listPath} />)} />
+            </Route>
+          );
+        })}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,261 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Link, useSearchParams } from 'react-router-dom';
+import { asApiError } from '../../api/client';
+import { dataProvider, type FilterOf, type ListOf, type ResourceName } from '../../api/dataProvider';
+import { downloadFile, toCsv } from '../../shared/csv';
+import { confirmAction } from '../../shared/ui/confirm';
+import { useNotify, useResourceList } from './hooks';
+import { PageHeader } from './PageHeader';
+
+export interface FilterDef {
+  /** The request field, and its name in the address bar. */
+  name: string;
+  label: string;
+  type: 'text' | 'select';
+  options?: { label: string; value: string }[];
+  /** The address's text as the request wants it (a number for an id). */
+  parse?: (raw: string) => unknown;
+  /** Used when the address does not name the filter (and then left out of it). */
+  defaultValue?: string;
+}
+
+export interface ColumnDef<T> {
+  header: string;
+  /** The API's `orderBy` value when the column can be sorted. */
+  sortKey?: string;
+  body: (row: T) => ReactNode;
+  numeric?: boolean;
+  /** Short values that must not break (codes such as 03-01-045). */
+  nowrap?: boolean;
+}
+
+export interface BulkAction {
+  label: string;
+  icon: string;
+  confirm: (count: number) => string;
+  /** Resolves with how many could not be done. */
+  run: (ids: number[]) => Promise<number>;
+  done: (count: number) => string;
+}
+
+interface Noun {
+  one: string;
+  many: string;
+}
+
+const PER_PAGE_OPTIONS = [10, 25, 50, 100];
+/** Exports page through the list at the API's largest page. */
+const EXPORT_PAGE = 100;
+
+/**
+ * The list screen of a resource: filters, sort and page kept in the address (a reload or a shared
+ * link shows the same list), the total, CSV export of the whole filtered list, and row selection
+ * with bulk actions that ask first.
+ */
+export function ListShell<R extends ResourceName>({ resource, title, basePath, noun, filters = [], columns, csv, bulkActions = [], defaultSort, rowName, canCreate = true, createLabel, rowActions }: {
+  resource: R;
+  title: string;
+  basePath: string;
+  noun: Noun;
+  filters?: FilterDef[];
+  columns: ColumnDef<ListOf<R>>[];
+  csv: { filename: string; columns: { header: string; value: (row: ListOf<R>) => string | number | null | undefined }[] };
+  bulkActions?: BulkAction[];
+  defaultSort: { orderBy: string; orderSort: 'asc' | 'desc' };
+  /** How a row is named to screen readers ("Ver Hemograma"). */
+  rowName: (row: ListOf<R>) => string;
+  canCreate?: boolean;
+  createLabel?: string;
+  /** More per-row controls beside view and edit. */
+  rowActions?: (row: ListOf<R>) => ReactNode;
+}) {
+  const [params, setParams] = useSearchParams();
+  const notify = useNotify();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('perPage'))) ? Number(params.get('perPage')) : 25;
+  const orderBy = params.get('orderBy') ?? defaultSort.orderBy;
+  const orderSort = params.get('orderSort') === 'desc' || params.get('orderSort') === 'asc' ? (params.get('orderSort') as 'asc' | 'desc') : defaultSort.orderSort;
+
+  const filterValues = Object.fromEntries(
+    filters.flatMap((f) => {
+      const raw = params.get(f.name) ?? f.defaultValue;
+      return raw ? [[f.name, f.parse ? f.parse(raw) : raw]] : [];
+    }),
+  );
+  const query = { ...filterValues, orderBy, orderSort, currentPage: page, perPage } as FilterOf<R>;
+  const list = useResourceList(resource, query);
+  const [selection, setSelection] = useState<ListOf<R>[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const queryText = JSON.stringify(query);
+  useEffect(() => setSelection([]), [queryText]);
+
+  /** Changes the address; any change but paging goes back to page 1. */
+  const change = (updates: Record<string, string | null>, replace = false) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(updates)) {
+      const fallback = filters.find((f) => f.name === key)?.defaultValue;
+      if (value === null || value === '' || value === fallback) next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in updates)) next.delete('page');
+    setParams(next, { replace });
+  };
+
+  const onPage = (event: DataTableStateEvent) => change({ page: String((event.page ?? 0) + 1), perPage: String(event.rows) });
+  const onSort = (event: DataTableStateEvent) =>
+    change({ orderBy: String(event.sortField), orderSort: event.sortOrder === -1 ? 'desc' : 'asc' });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows: ListOf<R>[] = [];
+      for (let current = 1, last = 1; current <= last; current += 1) {
+        const answer = await dataProvider.getList(resource, { ...query, currentPage: current, perPage: EXPORT_PAGE });
+        rows.push(...answer.items);
+        last = answer.lastPage;
+      }
+      downloadFile(csv.filename, toCsv(rows, csv.columns));
+      notify({ severity: 'success', summary: `Exportamos ${rows.length.toLocaleString('es-CL')} ${rows.length === 1 ? noun.one : noun.many}.` });
+    } catch (error) {
+      notify({ severity: 'error', summary: asApiError(error).message });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const runBulk = (action: BulkAction) => {
+    const ids = selection.map((row) => (row as { id: number }).id);
+    confirmAction({
+      header: `${action.label} ${ids.length} ${ids.length === 1 ? noun.one : noun.many}`,
+      message: action.confirm(ids.length),
+      acceptLabel: action.label,
+      onAccept: async () => {
+        const failed = await action.run(ids);
+        setSelection([]);
+        if (failed > 0) notify({ severity: 'warn', summary: `${failed} de ${ids.length} no se pudieron procesar.` });
+        else notify({ severity: 'success', summary: action.done(ids.length) });
+      },
+    });
+  };
+
+  const sortColumn = columns.find((c) => c.sortKey === orderBy);
+  const totalText = list.loaded ? `${list.total.toLocaleString('es-CL')} ${list.total === 1 ? noun.one : noun.many}` : 'Cargando…';
+  const header = selection.length > 0 && (
+    <div className="cl-bulk" role="region" aria-label="Acciones sobre la selección">
+      <strong>{selection.length} {selection.length === 1 ? 'seleccionado' : 'seleccionados'}</strong>
+      {bulkActions.map((action) => (
+        <Button key={action.label} label={action.label} icon={action.icon} severity="danger" size="small" outlined onClick={() => runBulk(action)} />
+      ))}
+      <Button label="Quitar selección" size="small" text onClick={() => setSelection([])} />
+    </div>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <Button label="Exportar CSV" icon="pi pi-download" outlined onClick={() => void exportCsv()} loading={exporting} disabled={!list.loaded || list.total === 0} />
+            {canCreate && (
+              <Link to={`${basePath}/new`} className="p-button cl-link-btn">
+                <i className="pi pi-plus" aria-hidden="true" /> {createLabel ?? 'Nuevo'}
+              </Link>
+            )}
+          </>
+        }
+      >
+        <p className="cl-muted cl-page-head__count" aria-live="polite">{totalText}</p>
+      </PageHeader>
+
+      {filters.length > 0 && (
+        <form className="cl-filters" role="search" aria-label={`Filtrar ${noun.many}`} onSubmit={(e) => e.preventDefault()}>
+          {filters.map((f) => (
+            <FilterInput key={f.name} def={f} value={params.get(f.name) ?? f.defaultValue ?? ''} onChange={(value, replace) => change({ [f.name]: value }, replace)} />
+          ))}
+          {filters.some((f) => params.has(f.name)) && <Button type="button" label="Limpiar filtros" icon="pi pi-filter-slash" text onClick={() => change(Object.fromEntries(filters.map((f) => [f.name, null])))} />}
+        </form>
+      )}
+
+      {list.error && <Message severity="error" text={list.error} className="cl-block" />}
+
+      <DataTable
+        value={list.rows}
+        dataKey="id"
+        lazy
+        loading={list.loading}
+        header={header || undefined}
+        paginator
+        first={(page - 1) * perPage}
+        rows={perPage}
+        totalRecords={list.total}
+        rowsPerPageOptions={PER_PAGE_OPTIONS}
+        onPage={onPage}
+        paginatorTemplate="PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown"
+        currentPageReportTemplate="{first}–{last} de {totalRecords}"
+        sortField={sortColumn ? orderBy : undefined}
+        sortOrder={orderSort === 'desc' ? -1 : 1}
+        onSort={onSort}
+        selectionMode={bulkActions.length > 0 ? 'checkbox' : null}
+        // "Seleccionar Hemograma" rather than an id: PrimeReact resolves a function here too (resolveFieldData).
+        selectionAriaLabel={rowName as unknown as string}
+        selection={selection}
+        onSelectionChange={(e: { value: unknown }) => setSelection(e.value as ListOf<R>[])}
+        responsiveLayout="stack"
+        breakpoint="960px"
+        emptyMessage={`No hay ${noun.many} con estos filtros.`}
+        className="cl-table"
+        aria-label={title}
+      >
+        {bulkActions.length > 0 && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
+        {columns.map((c) => (
+          <Column key={c.header} header={c.header} field={c.sortKey} sortField={c.sortKey} sortable={Boolean(c.sortKey)} body={c.body} className={c.numeric ? 'cl-num' : c.nowrap ? 'cl-nowrap' : undefined} />
+        ))}
+        <Column
+          header="Acciones"
+          className="cl-table__actions"
+          body={(row: ListOf<R>) => (
+            <span className="cl-row-actions">
+              {rowActions?.(row)}
+              <Link to={`${basePath}/view/${(row as { id: number }).id}`} className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={`Ver ${rowName(row)}`} title="Ver">
+                <i className="pi pi-eye" aria-hidden="true" />
+              </Link>
+              <Link to={`${basePath}/edit/${(row as { id: number }).id}`} className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={`Editar ${rowName(row)}`} title="Editar">
+                <i className="pi pi-pencil" aria-hidden="true" />
+              </Link>
+            </span>
+          )}
+        />
+      </DataTable>
+    </>
+  );
+}
+
+/** A text filter writes the address 300 ms after the last key (one request, not one per letter). */
+function FilterInput({ def, value, onChange }: { def: FilterDef; value: string; onChange: (value: string | null, replace: boolean) => void }) {
+  const [typed, setTyped] = useState(value);
+  useEffect(() => setTyped(value), [value]);
+  useEffect(() => {
+    if (def.type !== 'text' || typed === value) return;
+    const timer = setTimeout(() => onChange(typed.trim() || null, true), 300);
+    return () => clearTimeout(timer);
+    // Only typing restarts the wait; `value` and `onChange` change with every address change.
+  }, [typed]);
+  const id = `filter-${def.name}`;
+  return (
+    <span className="cl-field cl-filters__field">
+      <label htmlFor={id}>{def.label}</label>
+      {def.type === 'text' ? (
+        <InputText id={id} value={typed} onChange={(e) => setTyped(e.target.value)} type="search" />
+      ) : (
+        <Dropdown inputId={id} value={value || null} options={def.options} onChange={(e) => onChange(e.value ?? null, false)} showClear={!def.defaultValue} placeholder="Todos" />
+      )}
+    </span>
+  );
+}

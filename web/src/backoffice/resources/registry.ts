@@ -1,0 +1,24 @@
+import type { ProfileCode } from '@contracts';
+import type { RegistryEntry } from './types';
+
+/**
+ * Every back-office resource, in the side menu's order (spec §2). It drives both the routes and
+ * the menu: a new resource is one folder under resources/ and one entry here.
+ */
+export const REGISTRY: RegistryEntry[] = [
+  { name: 'reports', path: 'reports', label: 'Reportes', icon: 'pi pi-chart-bar', profiles: ['ADM'] },
+  { name: 'exams', path: 'exams', label: 'Exámenes', icon: 'pi pi-list', profiles: ['ADM'], screens: () => import('./exams') },
+  { name: 'authorized-examinations', path: 'authorized-examinations', label: 'Exámenes autorizados', icon: 'pi pi-check-square', profiles: ['ADM', 'PRV'] },
+  { name: 'users', path: 'users', label: 'Usuarios', icon: 'pi pi-users', profiles: ['ADM'] },
+  { name: 'my-company', path: 'my-company', label: 'Mi empresa', icon: 'pi pi-briefcase', profiles: ['PRV'] },
+  { name: 'laboratories', path: 'laboratories', label: 'Laboratorios', icon: 'pi pi-building', profiles: ['ADM', 'PRV'] },
+  { name: 'select-lists', path: 'maintainers/select-lists', label: 'Listas Seleccionables Tipo', icon: 'pi pi-bars', group: 'Mantenedores', profiles: ['ADM'], screens: () => import('./select-lists') },
+  { name: 'administrators', path: 'maintainers/administrators', label: 'Administradores', icon: 'pi pi-id-card', group: 'Mantenedores', profiles: ['ADM'] },
+  { name: 'visibility', path: 'maintainers/visibility', label: 'Visibilidad atributos', icon: 'pi pi-eye', group: 'Mantenedores', profiles: ['ADM'] },
+];
+
+/** The entries a profile may see: a provider sees those of its own company, laboratories and prices. */
+export const entriesFor = (profile: ProfileCode) => REGISTRY.filter((entry) => entry.profiles.includes(profile));
+
+/** The profiles that may enter the back office at all. */
+export const BACK_OFFICE_PROFILES = new Set<ProfileCode>(REGISTRY.flatMap((entry) => entry.profiles));

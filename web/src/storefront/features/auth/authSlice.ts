@@ -1,0 +1,93 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CurrentUser } from '@contracts';
+
+/** Spec §3: the logged user and the logged person, as `GET /api/auth/user` answers them. */
+export type LoggedUser = CurrentUser['user'];
+export type LoggedPerson = CurrentUser['person'];
+
+interface AuthState {
+  user: LoggedUser | null;
+  person: LoggedPerson | null;
+  /** The stored token has been checked (or there was none): the header may show who is signed in. */
+  checked: boolean;
+  signingIn: boolean;
+  signInError: string | null;
+  /** Visibility of the login box, the recovery-password box and the change-password box (spec §4). */
+  loginBoxVisible: boolean;
+  recoveryBoxVisible: boolean;
+  changePasswordBoxVisible: boolean;
+  /** The person signed out themselves: a signed-in screen then goes home, not to /login. */
+  loggedOut: boolean;
+}
+
+const initialState: AuthState = {
+  user: null,
+  person: null,
+  checked: false,
+  signingIn: false,
+  signInError: null,
+  loginBoxVisible: false,
+  recoveryBoxVisible: false,
+  changePasswordBoxVisible: false,
+  loggedOut: false,
+};
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    tokenCheckRequested: () => undefined,
+    signInRequested: (state, _action: PayloadAction<Credentials>) => {
+      state.signingIn = true;
+      state.signInError = null;
+    },
+    signedIn: (state, action: PayloadAction<CurrentUser>) => {
+      state.user = action.payload.user;
+      state.person = action.payload.person;
+      state.checked = true;
+      state.signingIn = false;
+      state.loginBoxVisible = false;
+      state.loggedOut = false;
+    },
+    signInFailed: (state, action: PayloadAction<string>) => {
+      state.signingIn = false;
+      state.signInError = action.payload;
+    },
+    personUpdated: (state, action: PayloadAction<LoggedPerson>) => {
+      state.person = action.payload;
+    },
+    logoutRequested: (state) => {
+      state.loggedOut = true;
+    },
+    /** Logout, or a token check that failed: clears user and person. */
+    signedOut: (state) => {
+      state.user = null;
+      state.person = null;
+      state.checked = true;
+      state.signingIn = false;
+    },
+    loginBoxShown: (state, action: PayloadAction<boolean>) => {
+      state.loginBoxVisible = action.payload;
+      state.signInError = null;
+      if (action.payload) state.recoveryBoxVisible = false;
+    },
+    recoveryBoxShown: (state, action: PayloadAction<boolean>) => {
+      state.recoveryBoxVisible = action.payload;
+      if (action.payload) state.loginBoxVisible = false;
+    },
+    changePasswordBoxShown: (state, action: PayloadAction<boolean>) => {
+      state.changePasswordBoxVisible = action.payload;
+    },
+  },
+});
+
+export const {
+  tokenCheckRequested, signInRequested, signedIn, signInFailed, personUpdated, logoutRequested, signedOut,
+  loginBoxShown, recoveryBoxShown, changePasswordBoxShown,
+} = authSlice.actions;
+export default authSlice.reducer;

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { comunasRequested, regionsRequested } from '../locations/locationsSlice';
+
+export interface Place {
+  locationFk: number | null;
+  location: number | null;
+  nearLocations: boolean;
+}
+
+/** Region, comuna and "also nearby comunas": where the patient wants to be attended. */
+export function PlacePicker({ value, onChange }: { value: Place; onChange: (place: Place) => void }) {
+  const dispatch = useAppDispatch();
+  const { regions, regionsStatus, comunasByRegion, comunasStatus } = useAppSelector((state) => state.locations);
+
+  useEffect(() => {
+    if (regionsStatus === 'idle') dispatch(regionsRequested());
+  }, [dispatch, regionsStatus]);
+  useEffect(() => {
+    if (value.locationFk !== null && !comunasByRegion[value.locationFk]) dispatch(comunasRequested(value.locationFk));
+  }, [dispatch, value.locationFk, comunasByRegion]);
+
+  const comunas = value.locationFk === null ? [] : (comunasByRegion[value.locationFk] ?? []);
+  return (
+    <>
+      <span className="cl-field">
+        <label htmlFor="region">Región</label>
+        <Dropdown
+          inputId="region"
+          value={value.locationFk}
+          options={regions}
+          optionLabel="name"
+          optionValue="id"
+          placeholder={regionsStatus === 'loading' ? 'Cargando regiones…' : 'Elige una región'}
+          onChange={(e) => onChange({ locationFk: e.value as number, location: null, nearLocations: value.nearLocations })}
+        />
+      </span>
+      <span className="cl-field">
+        <label htmlFor="comuna">Comuna</label>
+        <Dropdown
+          inputId="comuna"
+          value={value.location}
+          options={comunas}
+          optionLabel="name"
+          optionValue="id"
+          filter
+          filterInputAutoFocus
+          emptyFilterMessage="Sin coincidencias"
+          disabled={value.locationFk === null}
+          showClear={value.location !== null}
+          placeholder={value.locationFk !== null && comunasStatus === 'loading' ? 'Cargando comunas…' : 'Todas las comunas'}
+          onChange={(e) => onChange({ ...value, location: (e.value as number | undefined) ?? null })}
+        />
+      </span>
+      <span className="cl-check">
+        <Checkbox inputId="near" checked={value.nearLocations} disabled={value.location === null} onChange={(e) => onChange({ ...value, nearLocations: !!e.checked })} />
+        <label htmlFor="near">Incluir comunas vecinas</label>
+      </span>
+    </>
+  );
+}

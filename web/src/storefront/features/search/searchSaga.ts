@@ -1,0 +1,64 @@
+import { all, call, delay, put, select, takeLatest } from 'redux-saga/effects';
+import type { ExamDetail } from '@contracts';
+import { api, browsingSession } from '../../../api/client';
+import { shortExamName } from '../../../app/format';
+import type { RootState } from '../../../app/store';
+import { filterToUrl, type QuoteFilter } from './quoteFilter';
+import {
+  examNamed, FILTER_ACTIONS, insurersFailed, insurersLoaded, insurersRequested, scrollReset, searchFailed, searchLoaded, searchStarted,
+  type Insurer, type QuoteResults,
+} from './searchSlice';
+
+/** Spec §9: requests wait 200 ms, so typing or clicking through filters sends one search. */
+const FETCH_DELAY_MS = 200;
+const SCROLL_RESET_MS = 5000;
+
+let lastSearch: string | null = null;
+
+function* search() {
+  yield delay(FETCH_DELAY_MS);
+  const { filter, page }: { filter: QuoteFilter; page: number } = yield select((state: RootState) => state.search);
+  const key = filterToUrl(filter, page);
+  if (key === lastSearch) return;
+  lastSearch = key;
+  yield put(searchStarted());
+  try {
+    const [results]: [QuoteResults] = yield all([
+      call(api.post<QuoteResults>, '/api/laboratory/search', { ...filter, currentPage: page, session: browsingSession() }),
+      call(nameExams, filter.exams),
+    ]);
+    yield put(searchLoaded(results));
+  } catch (error) {
+    lastSearch = null;
+    yield put(searchFailed(error instanceof Error ? error.message : 'No pudimos buscar laboratorios.'));
+  }
+}
+
+/** A shared or reloaded quote names its exams by id only: fetch the names the chips show. */
+function* nameExams(examIds: number[]) {
+  const known: Record<number, string> = yield select((state: RootState) => state.search.examNames);
+  const missing = examIds.filter((id) => !known[id]);
+  if (missing.length === 0) return;
+  const exams: ExamDetail[] = yield all(missing.map((id) => call(api.get<ExamDetail>, `/api/exam/${id}`)));
+  yield put(examNamed(exams.map((e) => ({ id: e.id, name: shortExamName(e.name) }))));
+}
+
+function* resetScroll() {
+  yield delay(SCROLL_RESET_MS);
+  yield put(scrollReset());
+}
+
+function* loadInsurers() {
+  try {
+    const insurers: Insurer[] = yield call(api.get<Insurer[]>, '/api/insurer');
+    yield put(insurersLoaded(insurers));
+  } catch {
+    yield put(insurersFailed());
+  }
+}
+
+export function* searchSaga() {
+  yield takeLatest(FILTER_ACTIONS, search);
+  yield takeLatest(searchStarted.type, resetScroll);
+  yield takeLatest(insurersRequested.type, loadInsurers);
+}

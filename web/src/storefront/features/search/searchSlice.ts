@@ -1,0 +1,121 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { QuoteResults } from '@contracts';
+import { EMPTY_FILTER, type QuoteFilter } from './quoteFilter';
+
+// The quote's wire types are the server's (src/contracts): re-exported for the storefront's screens.
+export type { ExamQuote, FacetCount, LaboratoryQuote, QuoteResults } from '@contracts';
+
+export interface Insurer {
+  id: number;
+  code: string;
+  name: string;
+  type: 'public' | 'isapre_open' | 'isapre_closed' | string;
+  parentId: number | null;
+}
+
+type Status = 'idle' | 'loading' | 'loaded' | 'failed';
+
+interface SearchState {
+  filter: QuoteFilter;
+  page: number;
+  /** Set by a search so the page scrolls to the results; resets itself after 5000 ms (spec §4, §9). */
+  scroll: boolean;
+  results: QuoteResults | null;
+  status: Status;
+  error: string | null;
+  /** Names of the exams in the filter, for the chips (the address bar holds only ids). */
+  examNames: Record<number, string>;
+  insurers: Insurer[];
+  insurersStatus: Status;
+}
+
+const initialState: SearchState = {
+  filter: EMPTY_FILTER,
+  page: 1,
+  scroll: false,
+  results: null,
+  status: 'idle',
+  error: null,
+  examNames: {},
+  insurers: [],
+  insurersStatus: 'idle',
+};
+
+const searchSlice = createSlice({
+  name: 'search',
+  initialState,
+  reducers: {
+    /** Setting the main filter resets every field it does not name (spec §4); back to page 1. */
+    filterSet: (state, action: PayloadAction<Partial<QuoteFilter>>) => {
+      state.filter = { ...EMPTY_FILTER, ...action.payload };
+      state.page = 1;
+    },
+    /** The address bar's filter and page, as one step (a reload or a shared quote). */
+    filterRestored: (state, action: PayloadAction<{ filter: QuoteFilter; page: number }>) => {
+      state.filter = action.payload.filter;
+      state.page = action.payload.page;
+    },
+    /** One field (or a few) changed; back to page 1, since the results are others. */
+    filterChanged: (state, action: PayloadAction<Partial<QuoteFilter>>) => {
+      state.filter = { ...state.filter, ...action.payload };
+      state.page = 1;
+    },
+    /** Clears the comuna and its foreign-key location, the region. */
+    locationCleaned: (state) => {
+      state.filter.location = null;
+      state.filter.locationFk = null;
+      state.filter.nearLocations = false;
+      state.page = 1;
+    },
+    /** Clears the insurer and its coverage. */
+    insurerCleaned: (state) => {
+      state.filter.pensionHealtInstitutionId = null;
+      state.filter.coveragePercentage = null;
+      state.page = 1;
+    },
+    filterCleaned: (state) => {
+      state.filter = EMPTY_FILTER;
+      state.page = 1;
+    },
+    /** The page changes only when it differs. */
+    pageChanged: (state, action: PayloadAction<number>) => {
+      if (action.payload !== state.page) state.page = action.payload;
+    },
+    searchStarted: (state) => {
+      state.status = 'loading';
+      state.error = null;
+      state.scroll = true;
+    },
+    searchLoaded: (state, action: PayloadAction<QuoteResults>) => {
+      state.results = action.payload;
+      state.status = 'loaded';
+    },
+    searchFailed: (state, action: PayloadAction<string>) => {
+      state.status = 'failed';
+      state.error = action.payload;
+    },
+    scrollReset: (state) => {
+      state.scroll = false;
+    },
+    examNamed: (state, action: PayloadAction<{ id: number; name: string }[]>) => {
+      for (const exam of action.payload) state.examNames[exam.id] = exam.name;
+    },
+    insurersRequested: (state) => {
+      state.insurersStatus = 'loading';
+    },
+    insurersLoaded: (state, action: PayloadAction<Insurer[]>) => {
+      state.insurers = action.payload;
+      state.insurersStatus = 'loaded';
+    },
+    insurersFailed: (state) => {
+      state.insurersStatus = 'failed';
+    },
+  },
+});
+
+export const {
+  filterSet, filterRestored, filterChanged, locationCleaned, insurerCleaned, filterCleaned, pageChanged,
+  searchStarted, searchLoaded, searchFailed, scrollReset, examNamed, insurersRequested, insurersLoaded, insurersFailed,
+} = searchSlice.actions;
+export const FILTER_ACTIONS = [filterSet, filterRestored, filterChanged, locationCleaned, insurerCleaned, filterCleaned, pageChanged].map((a) => a.type);
+export default searchSlice.reducer;

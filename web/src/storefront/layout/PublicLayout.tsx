@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import { Button } from 'primereact/button';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { logAccess } from '../features/access-log/accessLog';
+import { logoutRequested, tokenCheckRequested } from '../features/auth/authSlice';
+import { CartTopBox } from '../features/cart/CartTopBox';
+import { Logo } from './Logo';
+import { NetworkProgress } from '../../shared/ui/NetworkProgress';
+
+export default function PublicLayout() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { pathname, search } = useLocation();
+  const { person, checked } = useAppSelector((state) => state.auth);
+  const personId = useRef<number | null>(null);
+  personId.current = person?.id ?? null;
+
+  useEffect(() => {
+    dispatch(tokenCheckRequested());
+  }, [dispatch]);
+
+  // Spec §2: every route change is logged. The query string is part of the route: it is the quote.
+  const route = pathname + search;
+  useEffect(() => {
+    logAccess(route, personId.current);
+  }, [route]);
+
+  // A new screen starts at its top and tells screen readers where they are.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className="cl-public">
+      <a href="#contenido" className="cl-skip">Saltar al contenido</a>
+      <NetworkProgress />
+      <header className="cl-header">
+        <div className="cl-container cl-header__row">
+          <Logo />
+          <nav aria-label="Principal" className="cl-header__nav">
+            <Link to="/buscador">Buscar exámenes</Link>
+            <Link to="/preguntas-frecuentes">
+              <span className="cl-wide-only">Preguntas frecuentes</span>
+              <span className="cl-phone-only">Ayuda</span>
+            </Link>
+            <Link to="/contacto">Contacto</Link>
+          </nav>
+          <div className="cl-header__actions">
+            <CartTopBox />
+            {checked && !person && (
+              <Link to="/login" className="cl-header__login">
+                <i className="pi pi-user" aria-hidden="true" /> Ingresar
+              </Link>
+            )}
+            {person && (
+              <>
+                <Link to="/panel" className="cl-header__login" aria-label={`Mi cuenta: ${person.firstName} ${person.lastName}`}>
+                  <i className="pi pi-user" aria-hidden="true" /> <span className="cl-wide-only">{person.firstName}</span>
+                </Link>
+                <Button
+                  icon="pi pi-sign-out"
+                  text
+                  rounded
+                  aria-label="Cerrar sesión"
+                  tooltip="Cerrar sesión"
+                  tooltipOptions={{ position: 'bottom' }}
+                  onClick={() => {
+                    dispatch(logoutRequested());
+                    navigate('/');
+                  }}
+                />
+              </>
+            )}
+          </div>
+        </div>
+      </header>
+      <main className="cl-main" id="contenido" tabIndex={-1}>
+        {pathname !== '/' && (
+          <div className="cl-container">
+            <Button label="VOLVER" icon="pi pi-arrow-left" text className="cl-back" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))} />
+          </div>
+        )}
+        <Outlet />
+      </main>
+      <footer className="cl-footer">
+        <div className="cl-container cl-footer__row">
+          <span>© {new Date().getFullYear()} CotizaLab</span>
+          <Link to="/preguntas-frecuentes">Preguntas frecuentes</Link>
+          <Link to="/terminos-y-condiciones">Términos y condiciones</Link>
+          <Link to="/contacto">Contacto</Link>
+          <Link to="/app">Acceso laboratorios y administración</Link>
+        </div>
+      </footer>
+    </div>
+  );
+}

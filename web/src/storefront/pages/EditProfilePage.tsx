@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import type { Person } from '@contracts';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useApiForm } from '../../api/hooks';
+import { changePasswordBoxShown, personUpdated, type LoggedPerson } from '../features/auth/authSlice';
+import { ChangePasswordBox } from '../features/auth/ChangePasswordBox';
+import { describedBy, FormField } from '../../shared/ui/FormField';
+import { SignedInOnly } from '../layout/SignedInOnly';
+
+export default function EditProfilePage() {
+  return <SignedInOnly>{({ person, user }) => <EditProfile person={person} email={user.email} />}</SignedInOnly>;
+}
+
+function EditProfile({ person, email }: { person: LoggedPerson; email: string }) {
+  const dispatch = useAppDispatch();
+  const changingPassword = useAppSelector((state) => state.auth.changePasswordBoxVisible);
+  const [fields, setFields] = useState({ firstName: person.firstName, lastName: person.lastName, phone: person.phone ?? '', rut: person.rut ?? '' });
+  const [saved, setSaved] = useState(false);
+  const form = useApiForm<Person>('POST', `/api/person/${person.id}`);
+  const errors = form.fieldErrors;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    const updated = await form.submit(fields);
+    if (updated) {
+      // Only what this form changes: the signed-in person keeps its own shape (spec §3).
+      dispatch(personUpdated({ ...person, firstName: updated.firstName, lastName: updated.lastName, phone: updated.phone, rut: updated.rut }));
+      setSaved(true);
+    }
+  };
+  const field = (name: keyof typeof fields, label: string, props: Record<string, unknown> = {}) => (
+    <FormField id={`me-${name}`} label={label} error={errors[name]}>
+      <InputText id={`me-${name}`} value={fields[name]} onChange={(e) => setFields({ ...fields, [name]: e.target.value })} {...props} {...describedBy(`me-${name}`, errors[name])} />
+    </FormField>
+  );
+
+  return (
+    <div className="cl-container cl-narrow">
+      <form className="cl-form" onSubmit={submit} aria-labelledby="me-title">
+        <h1 id="me-title" className="cl-page-title">Editar mis datos</h1>
+        {saved && <Message severity="success" text="Guardamos tus datos." />}
+        {form.error && <Message severity="error" text={form.error} />}
+        <div className="cl-form__row">
+          {field('firstName', 'Nombre', { autoComplete: 'given-name', maxLength: 100 })}
+          {field('lastName', 'Apellido', { autoComplete: 'family-name', maxLength: 100 })}
+        </div>
+        <FormField id="me-email" label="Correo electrónico" hint="Para cambiarlo, escríbenos desde Contacto.">
+          <InputText id="me-email" value={email} disabled aria-describedby="me-email-hint" />
+        </FormField>
+        {field('phone', 'Teléfono', { type: 'tel', autoComplete: 'tel', placeholder: '+56 9 1234 5678', maxLength: 40 })}
+        {field('rut', 'RUT', { placeholder: '12.345.678-5', maxLength: 12 })}
+        <Button type="submit" label="Guardar" icon="pi pi-save" loading={form.submitting} />
+      </form>
+      {changingPassword ? (
+        <ChangePasswordBox />
+      ) : (
+        <Button label="Cambiar contraseña" icon="pi pi-key" text onClick={() => dispatch(changePasswordBoxShown(true))} />
+      )}
+    </div>
+  );
+}

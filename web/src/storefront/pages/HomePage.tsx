@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from 'primereact/button';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
+import { ExamPicker, type PickedExam } from '../features/search/ExamPicker';
+import { InsurerPicker, type Coverage } from '../features/search/InsurerPicker';
+import { PlacePicker, type Place } from '../features/search/PlacePicker';
+import { EMPTY_FILTER, filterToUrl } from '../features/search/quoteFilter';
+import { examNamed } from '../features/search/searchSlice';
+
+const STEPS = [
+  { icon: 'pi pi-file-edit', title: 'Ingresa tu orden médica', text: 'Escribe los exámenes como aparecen en tu orden, por nombre, sigla o código FONASA.' },
+  { icon: 'pi pi-map-marker', title: 'Elige dónde', text: 'Tu comuna y, si quieres, las comunas vecinas.' },
+  { icon: 'pi pi-wallet', title: 'Compara el total', text: 'El precio de cada examen, el total de la orden y tu copago según tu previsión, laboratorio por laboratorio.' },
+];
+
+export default function HomePage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [exams, setExams] = useState<PickedExam[]>([]);
+  const [place, setPlace] = useState<Place>({ locationFk: null, location: null, nearLocations: false });
+  const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: null, coveragePercentage: null });
+
+  const quote = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(examNamed(exams));
+    navigate(`/buscador?${filterToUrl({ ...EMPTY_FILTER, ...place, ...coverage, exams: exams.map((e) => e.id), orderBy: exams.length > 0 ? 'total' : 'identifierName' })}`);
+  };
+
+  return (
+    <>
+      <section className="cl-hero" aria-labelledby="hero-title">
+        <div className="cl-container">
+          <h1 id="hero-title">Cotiza tus exámenes de laboratorio</h1>
+          <p className="cl-hero__lead">Compara el precio de toda tu orden médica y cuánto pagas con tu previsión en los laboratorios cerca de ti.</p>
+          <form className="cl-hero__card" onSubmit={quote} aria-label="Cotizar una orden médica">
+            <div className="cl-field">
+              <label htmlFor="exams">Exámenes de tu orden médica</label>
+              <ExamPicker id="exams" value={exams} onChange={setExams} />
+            </div>
+            <div className="cl-hero__fields">
+              <PlacePicker value={place} onChange={setPlace} />
+              <InsurerPicker value={coverage} onChange={setCoverage} />
+            </div>
+            <Button type="submit" label={exams.length > 0 ? `Cotizar ${exams.length} ${exams.length === 1 ? 'examen' : 'exámenes'}` : 'Ver laboratorios'} icon="pi pi-search" className="cl-hero__submit" />
+          </form>
+        </div>
+      </section>
+      <section className="cl-container cl-steps" aria-labelledby="steps-title">
+        <h2 id="steps-title">Cómo funciona</h2>
+        <ol>
+          {STEPS.map((step) => (
+            <li key={step.title}>
+              <i className={step.icon} aria-hidden="true" />
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import { formatClp } from '../../app/format';
+import { useAppSelector } from '../../app/store';
+import { cartCount, cartTotal } from '../features/cart/cartSlice';
+import { SignedInOnly } from '../layout/SignedInOnly';
+
+/** The signed-in person's data and their cart; their orders join here once checkout exists. */
+export default function PanelPage() {
+  const items = useAppSelector((state) => state.cart.items);
+  return (
+    <SignedInOnly>
+      {({ person, user }) => (
+        <div className="cl-container cl-panel-page">
+          <h1 className="cl-page-title">Hola, {person.firstName}</h1>
+          <div className="cl-panel-page__grid">
+            <section className="cl-panel" aria-labelledby="my-data">
+              <h2 id="my-data">Mis datos</h2>
+              <dl className="cl-data">
+                <dt>Nombre</dt>
+                <dd>{person.firstName} {person.lastName}</dd>
+                <dt>Correo</dt>
+                <dd>{user.email}</dd>
+                <dt>Teléfono</dt>
+                <dd>{person.phone ?? <span className="cl-muted">Sin informar</span>}</dd>
+                <dt>RUT</dt>
+                <dd>{person.rut ?? <span className="cl-muted">Sin informar</span>}</dd>
+                <dt>Perfil</dt>
+                <dd>{person.profile.name}</dd>
+              </dl>
+              <Link to="/editar-datos" className="cl-link-button">Editar mis datos <i className="pi pi-angle-right" aria-hidden="true" /></Link>
+            </section>
+            <section className="cl-panel" aria-labelledby="my-cart">
+              <h2 id="my-cart">Mi carro</h2>
+              {items.length === 0 ? (
+                <p className="cl-muted">Tu carro está vacío. <Link to="/buscador">Cotiza tu orden médica</Link> y agrega exámenes desde la página de un laboratorio.</p>
+              ) : (
+                <p>{cartCount(items)} {cartCount(items) === 1 ? 'examen' : 'exámenes'} por {formatClp(cartTotal(items))}.</p>
+              )}
+            </section>
+            {person.profile.code !== 'USR' && (
+              <section className="cl-panel" aria-labelledby="backoffice">
+                <h2 id="backoffice">Administración</h2>
+                <p>Administra exámenes, precios y laboratorios desde el panel de gestión.</p>
+                <Link to="/app" className="cl-link-button">Ir a la administración <i className="pi pi-angle-right" aria-hidden="true" /></Link>
+              </section>
+            )}
+          </div>
+        </div>
+      )}
+    </SignedInOnly>
+  );
+}

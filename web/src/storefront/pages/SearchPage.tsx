@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState } from 'react';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Paginator } from 'primereact/paginator';
+import { useStore } from 'react-redux';
+import { useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
+import { ExamPicker } from '../features/search/ExamPicker';
+import { InsurerPicker } from '../features/search/InsurerPicker';
+import { PlacePicker } from '../features/search/PlacePicker';
+import { QuoteCard } from '../features/search/QuoteCard';
+import { filterFromUrl, filterToUrl, type QuoteFilter } from '../features/search/quoteFilter';
+import {
+  examNamed, filterChanged, filterCleaned, filterRestored, filterSet, insurerCleaned, locationCleaned, pageChanged, type FacetCount,
+} from '../features/search/searchSlice';
+
+const ORDERINGS: { label: string; orderBy: QuoteFilter['orderBy']; orderSort: QuoteFilter['orderSort'] }[] = [
+  { label: 'Menor total', orderBy: 'total', orderSort: 'asc' },
+  { label: 'Menor copago', orderBy: 'copay', orderSort: 'asc' },
+  { label: 'Nombre (A-Z)', orderBy: 'identifierName', orderSort: 'asc' },
+  { label: 'Nombre (Z-A)', orderBy: 'identifierName', orderSort: 'desc' },
+  { label: 'Mayor total', orderBy: 'total', orderSort: 'desc' },
+];
+
+export default function SearchPage() {
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const [params, setParams] = useSearchParams();
+  const { filter, page, results, status, error, scroll, examNames } = useAppSelector((state) => state.search);
+  const comunasByRegion = useAppSelector((state) => state.locations.comunasByRegion);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsRef = useRef<HTMLElement>(null);
+
+  // The address bar holds the filter: a reload, a shared link or the back button restores it.
+  useEffect(() => {
+    const fromUrl = filterFromUrl(params);
+    const { filter: current, page: currentPage } = store.getState().search;
+    if (status === 'idle' || filterToUrl(fromUrl.filter, fromUrl.page) !== filterToUrl(current, currentPage)) dispatch(filterRestored(fromUrl));
+    // Only the address bar drives this effect, not the store it writes to.
+  }, [params]);
+
+  /** Applies a filter action (spec §4) and writes the resulting filter to the address bar. */
+  const act = (action: UnknownAction, options: { replace?: boolean } = {}) => {
+    dispatch(action);
+    const next = store.getState().search;
+    setParams(filterToUrl(next.filter, next.page), { replace: options.replace });
+  };
+
+  // After a search, bring the results into view when they are out of it (phones: below the filters).
+  useEffect(() => {
+    if (status !== 'loaded' || !scroll || !resultsRef.current) return;
+    const top = resultsRef.current.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.6) resultsRef.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [status, scroll]);
+
+  const ordered = filter.exams.length > 0;
+  const withCoverage = filter.pensionHealtInstitutionId !== null;
+  const facets = results?.facets;
+  const comunaName = (id: number) => facets?.comunas.find((c) => c.id === id)?.name ?? Object.values(comunasByRegion).flat().find((c) => c.id === id)?.name;
+  const ordering = ORDERINGS.find((o) => o.orderBy === filter.orderBy && o.orderSort === filter.orderSort) ?? ORDERINGS[2];
+  const exams = filter.exams.map((id) => ({ id, name: examNames[id] ?? '…' }));
+  const insurers = useAppSelector((state) => state.search.insurers);
+  // On a phone the filters fold away: one line says what is being quoted.
+  const place = filter.location !== null ? `${comunaName(filter.location) ?? ''}${filter.nearLocations ? ' y comunas vecinas' : ''}` : null;
+  const summary = [exams.map((e) => e.name).join(', '), place, insurers.find((i) => i.id === filter.pensionHealtInstitutionId)?.name].filter(Boolean).join(' · ');
+  const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((v) => v !== id) : [...list, id]);
+
+  return (
+    <div className="cl-container cl-search">
+      <h1 className="cl-page-title">Cotiza tu orden médica</h1>
+      {summary && <p className="cl-search__summary">{summary}</p>}
+      <Button
+        className="cl-search__filters-toggle"
+        label={filtersOpen ? 'Ocultar filtros' : 'Filtros'}
+        icon="pi pi-filter"
+        outlined
+        aria-expanded={filtersOpen}
+        aria-controls="filtros"
+        onClick={() => setFiltersOpen(!filtersOpen)}
+      />
+      <div className="cl-search__layout">
+        <aside id="filtros" className={`cl-search__filters${filtersOpen ? ' is-open' : ''}`} aria-label="Filtros">
+          <div className="cl-field">
+            <label htmlFor="exams">Exámenes</label>
+            <ExamPicker
+              id="exams"
+              value={exams}
+              onChange={(picked) => {
+                dispatch(examNamed(picked));
+                act(filterChanged({ exams: picked.map((e) => e.id) }));
+              }}
+            />
+          </div>
+          <PlacePicker value={filter} onChange={(place) => act(filterChanged(place))} />
+          {filter.locationFk !== null && <Button label="Limpiar ubicación" icon="pi pi-times" text size="small" onClick={() => act(locationCleaned())} />}
+          <InsurerPicker value={filter} onChange={(coverage) => act(filterChanged(coverage), { replace: coverage.coveragePercentage !== filter.coveragePercentage })} />
+          {filter.pensionHealtInstitutionId !== null && <Button label="Limpiar previsión" icon="pi pi-times" text size="small" onClick={() => act(insurerCleaned())} />}
+          <div className="cl-field">
+            <label htmlFor="laboratoryName">Nombre del laboratorio</label>
+            <InputText id="laboratoryName" value={filter.laboratoryName} maxLength={200} onChange={(e) => act(filterChanged({ laboratoryName: e.target.value }), { replace: true })} />
+          </div>
+          {facets && facets.comunas.length > 0 && (
+            <FacetGroup title="Comunas" items={facets.comunas} isChecked={(c) => filter.location === c.id} onToggle={(c) => act(filterChanged({ location: filter.location === c.id ? null : c.id }))} />
+          )}
+          {facets && facets.filterValues.length > 0 && (
+            <FacetGroup title="Servicios y medios de pago" items={facets.filterValues} isChecked={(v) => filter.attributesValues.includes(v.id)} onToggle={(v) => act(filterChanged({ attributesValues: toggle(filter.attributesValues, v.id) }))} />
+          )}
+          <Button label="Limpiar todo" icon="pi pi-filter-slash" outlined size="small" onClick={() => act(filterCleaned())} />
+        </aside>
+
+        <section ref={resultsRef} className="cl-search__results" aria-labelledby="results-title" aria-busy={status === 'loading'}>
+          <div className="cl-search__bar">
+            <h2 id="results-title" className="cl-search__count" aria-live="polite">
+              {results ? `${results.total.toLocaleString('es-CL')} ${results.total === 1 ? 'laboratorio' : 'laboratorios'}` : 'Buscando laboratorios…'}
+            </h2>
+            <span className="cl-field cl-field--inline">
+              <label htmlFor="ordering">Ordenar por</label>
+              <Dropdown
+                inputId="ordering"
+                value={ordering.label}
+                options={ORDERINGS.filter((o) => ordered || o.orderBy === 'identifierName').map((o) => o.label)}
+                onChange={(e) => {
+                  const chosen = ORDERINGS.find((o) => o.label === e.value)!;
+                  act(filterChanged({ orderBy: chosen.orderBy, orderSort: chosen.orderSort }));
+                }}
+              />
+            </span>
+          </div>
+          {!ordered && status !== 'failed' && (
+            <Message severity="info" className="cl-block" text="Agrega los exámenes de tu orden médica para ver el precio total y tu copago en cada laboratorio." />
+          )}
+          {ordered && filter.coveragePercentage === null && insurers.some((i) => i.id === filter.pensionHealtInstitutionId && i.type !== 'public') && (
+            <Message severity="info" className="cl-block" text="Indica el porcentaje de cobertura de tu plan para estimar tu copago." />
+          )}
+          {status === 'failed' && (
+            <div className="cl-block">
+              <Message severity="error" text={error ?? 'No pudimos buscar laboratorios.'} />
+              <Button label="Reintentar" icon="pi pi-refresh" text onClick={() => dispatch(filterRestored(filterFromUrl(params)))} />
+            </div>
+          )}
+          {results && results.items.length === 0 && status !== 'failed' && (
+            <div className="cl-empty">
+              <i className="pi pi-search" aria-hidden="true" />
+              <p>No encontramos laboratorios con estos filtros.</p>
+              {filter.location !== null && !filter.nearLocations && <Button label="Incluir comunas vecinas" text onClick={() => act(filterChanged({ nearLocations: true }))} />}
+              {/* Keeps the exams: they are what the person came for. */}
+              <Button label="Limpiar filtros" text onClick={() => act(filterSet({ exams: filter.exams, orderBy: filter.orderBy, orderSort: filter.orderSort }))} />
+            </div>
+          )}
+          {results?.items.map((quote) => (
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} withCoverage={withCoverage} ordered={ordered} />
+          ))}
+          {results && results.lastPage > 1 && (
+            <Paginator
+              first={(page - 1) * results.perPage}
+              rows={results.perPage}
+              totalRecords={results.total}
+              onPageChange={(e) => act(pageChanged(e.page + 1))}
+              template="PrevPageLink PageLinks NextPageLink"
+              aria-label="Páginas de resultados"
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function FacetGroup({ title, items, isChecked, onToggle }: { title: string; items: FacetCount[]; isChecked: (item: FacetCount) => boolean; onToggle: (item: FacetCount) => void }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? items : items.slice(0, 8);
+  return (
+    <fieldset className="cl-facet">
+      <legend>{title}</legend>
+      {shown.map((item) => (
+        <span key={item.id} className="cl-check">
+          <Checkbox inputId={`facet-${title}-${item.id}`} checked={isChecked(item)} onChange={() => onToggle(item)} />
+          <label htmlFor={`facet-${title}-${item.id}`}>
+            {item.name} <span className="cl-muted">({item.count})</span>
+          </label>
+        </span>
+      ))}
+      {items.length > 8 && <Button text size="small" label={all ? 'Ver menos' : `Ver ${items.length - 8} más`} onClick={() => setAll(!all)} />}
+    </fieldset>
+  );
+}
