@@ -12,6 +12,8 @@ function* checkToken() {
   }
   try {
     const answer: CurrentUser = yield call(api.get<CurrentUser>, '/api/auth/user');
+    // A sign-out while the check was out drops the token: its answer is stale and must not sign anyone back in.
+    if (!localStorage.getItem(TOKEN_KEY)) return;
     yield put(signedIn(answer));
   } catch (error) {
     // Spec §8: a failed token check is only logged; the user stays signed out.
