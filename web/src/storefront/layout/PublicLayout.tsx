@@ -16,9 +16,10 @@ export default function PublicLayout() {
   const personId = useRef<number | null>(null);
   personId.current = person?.id ?? null;
 
+  // Once per page load: coming back from the back office, the state already says who is signed in.
   useEffect(() => {
-    dispatch(tokenCheckRequested());
-  }, [dispatch]);
+    if (!checked) dispatch(tokenCheckRequested());
+  }, [dispatch, checked]);
 
   // Spec §2: every route change is logged. The query string is part of the route: it is the quote.
   const route = pathname + search;
