@@ -5,3 +5,4 @@ export type * from './exams';
 export type * from './persons';
 export type * from './select-lists';
 export type * from './search';
+export type * from './laboratories';

@@ -2,11 +2,20 @@
  * `POST /api/laboratory/search` (/buscador): a quote per laboratory for the whole medical order,
  * with the facets of the filtered set. Whole pesos.
  */
+/** How the patient pays an exam: with a FONASA bono at the counter, or the laboratory's private price. */
+export type ExamPayment = 'BONO' | 'PRIVATE';
+
 export interface ExamQuote {
   examId: number;
+  /** The laboratory's private price. */
   price: number;
+  /** What the insurer pays: FONASA's part of the bono (arancel − copay), or the Isapre's estimated share. */
   coverage: number;
+  /** What the patient pays: the bono's copay, or the private price less any Isapre estimate. */
   copay: number;
+  payment: ExamPayment;
+  /** FONASA would take a bono here, but the private price is lower than its copay ("Conviene pagar particular"). */
+  privateCheaper: boolean;
 }
 
 export interface LaboratoryQuote {
@@ -16,13 +25,19 @@ export interface LaboratoryQuote {
   comunaId: number;
   lat: number | null;
   lng: number | null;
-  fonasaLevel: number;
+  /** The branch's level in FONASA's MLE, or null when it is not in the MLE. */
+  fonasaLevel: number | null;
   exams: ExamQuote[];
   missingExamIds: number[];
   offersAll: boolean;
+  /** The sum of the private prices. */
   total: number;
+  /** What the insurer pays in all (for FONASA: what FONASA pays). */
   coverage: number;
+  /** "Tú pagas": what the patient pays in all, and of it, in bonos and privately. */
   copay: number;
+  bonoCopay: number;
+  privateCopay: number;
 }
 
 export interface FacetCount {

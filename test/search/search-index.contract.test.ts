@@ -23,6 +23,10 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
   let index: SearchIndex;
   const ids = { hemograma: 0, lipidos: 0, tsh: 0, providencia: 0, nunoa: 0, fonasa: 0, banmedica: 0, domicilio: 0, sabado: 0, region: 0 };
   const labs: Record<'andes' | 'pacifico' | 'costa', number> = { andes: 0, pacifico: 0, costa: 0 };
+  // The FONASA bono cases, in Temuco with exams no other case uses (values of the FONASA 2026 table):
+  // Glucosa 03-02-047: arancel 1.280 / 1.660 / 2.050, copay 640 / 1.020 / 1.410 at levels 1 / 2 / 3;
+  // Creatinina 03-02-023: arancel 1.370 / 1.780 / 2.190, copay 680 / 1.090 / 1.500; and an exam without MLE values.
+  const mle = { glucosa: 0, creatinina: 0, noMle: 0, temuco: 0, uno: 0, dos: 0, tres: 0, sinNivel: 0, sinFonasa: 0 };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -41,7 +45,7 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
 
     const company = await prisma.company.create({ data: { rut: '76086428-5', legalName: 'Red Contrato SpA', tradeName: 'Contrato', status: 'APPROVED' } });
     const pending = await prisma.company.create({ data: { rut: '77312560-0', legalName: 'Pendiente SpA', tradeName: 'Pendiente', status: 'PENDING' } });
-    const lab = async (name: string, comunaId: number, fonasaLevel: number, prices: [number, number][], insurers: number[], values: number[], companyId = company.id) => {
+    const lab = async (name: string, comunaId: number, fonasaLevel: number | null, prices: [number, number][], insurers: number[], values: number[], companyId = company.id) => {
       const created = await prisma.laboratory.create({ data: { companyId, identifierName: name, addressLine1: 'Calle 1', comunaId, fonasaLevel } });
       await prisma.laboratoryExam.createMany({ data: prices.map(([examId, price]) => ({ laboratoryId: created.id, examId, price, status: 'AUTHORIZED' as const })) });
       await prisma.laboratoryInsurer.createMany({ data: insurers.map((insurerId) => ({ laboratoryId: created.id, insurerId })) });
@@ -56,6 +60,17 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     labs.costa = await lab('Clínica Costa', nunoa.id, 2, [[hemograma.id, 5000], [lipidos.id, 6000]], [banmedica.id], [domicilio.id, sabado.id]);
     await lab('Laboratorio Oculto', providencia.id, 1, [[hemograma.id, 10]], [fonasa.id], [], pending.id);
     await prisma.laboratoryExam.create({ data: { laboratoryId: labs.pacifico, examId: tsh.id, price: 7000, status: 'PENDING' } });
+
+    const temuco = await comuna('Temuco');
+    const [glucosa, creatinina] = await Promise.all([exam('0302047'), exam('0302023')]);
+    const noMle = await prisma.exam.create({ data: { code: '0399998', codeDotted: '03-99-998', name: 'Examen sin arancel MLE', typeExamId: glucosa.typeExamId } });
+    Object.assign(mle, { glucosa: glucosa.id, creatinina: creatinina.id, noMle: noMle.id, temuco: temuco.id });
+    const inTemuco = (name: string, level: number | null, prices: [number, number][], insurers = [fonasa.id]) => lab(name, temuco.id, level as number, prices, insurers, []);
+    mle.uno = await inTemuco('MLE Nivel Uno', 1, [[glucosa.id, 1280], [creatinina.id, 1000], [noMle.id, 3000]]);
+    mle.dos = await inTemuco('MLE Nivel Dos', 2, [[glucosa.id, 900], [creatinina.id, 5000]]);
+    mle.tres = await inTemuco('MLE Nivel Tres', 3, [[glucosa.id, 1410], [creatinina.id, 2190]]);
+    mle.sinNivel = await inTemuco('Fuera del MLE', null, [[glucosa.id, 1500]]);
+    mle.sinFonasa = await inTemuco('Sin Convenio FONASA', 2, [[glucosa.id, 1700]], [banmedica.id]);
     index = makeIndex(prisma);
     await index.reindexAll();
   });
@@ -90,16 +105,62 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     expect(await names({ examIds: [ids.hemograma] })).not.toContain('Laboratorio Oculto');
   });
 
-  it('estimates the FONASA copay from the MLE arancel at the laboratory level, never above the price', async () => {
-    const exam = await prisma.exam.findUniqueOrThrow({ where: { id: ids.hemograma } });
-    const result = await index.search(query({ examIds: [ids.hemograma], laboratoryId: labs.andes, coverage: { kind: 'FONASA', mle: true } }));
-    const covered = exam.fonasaPriceLevel1! - exam.fonasaCopayLevel1!;
-    expect(result.items[0].exams[0]).toEqual({ examId: ids.hemograma, price: 4000, coverage: covered, copay: 4000 - covered });
-    const cheap = await index.search(query({ examIds: [ids.hemograma], laboratoryId: labs.pacifico, coverage: { kind: 'FONASA', mle: true } }));
-    const coveredAt3 = exam.fonasaPriceLevel3! - exam.fonasaCopayLevel3!;
-    expect(cheap.items[0].coverage).toBe(Math.min(2500, coveredAt3));
-    const tramoA = await index.search(query({ examIds: [ids.hemograma], laboratoryId: labs.andes, coverage: { kind: 'FONASA', mle: false } }));
-    expect(tramoA.items[0]).toMatchObject({ coverage: 0, copay: 4000 });
+  describe('what the patient pays', () => {
+    const order = () => [mle.glucosa, mle.creatinina, mle.noMle];
+    const quoteOf = async (laboratoryId: number, coverage: QuoteQuery['coverage']) => (await index.search(query({ examIds: order(), laboratoryId, coverage }))).items[0];
+    const fonasa = { kind: 'FONASA', mle: true } as const;
+
+    it('charges FONASA tramos B to D the bono copay of the branch level, whatever the private price above it', async () => {
+      // Level 1: glucosa priced at the arancel, creatinina between copay and arancel, an exam without MLE values.
+      expect(await quoteOf(mle.uno, fonasa)).toMatchObject({
+        exams: [
+          { examId: mle.creatinina, price: 1000, copay: 680, coverage: 690, payment: 'BONO', privateCheaper: false },
+          { examId: mle.glucosa, price: 1280, copay: 640, coverage: 640, payment: 'BONO', privateCheaper: false },
+          { examId: mle.noMle, price: 3000, copay: 3000, coverage: 0, payment: 'PRIVATE', privateCheaper: false },
+        ].sort((a, b) => a.examId - b.examId), // the lines come ordered by exam id
+        total: 5280, coverage: 1330, copay: 4320, bonoCopay: 1320, privateCopay: 3000, offersAll: true,
+      });
+      // Level 3: glucosa priced exactly at the copay (the bono, FONASA still pays its part), creatinina at the arancel.
+      expect(await quoteOf(mle.tres, fonasa)).toMatchObject({ total: 3600, copay: 2910, bonoCopay: 2910, privateCopay: 0, coverage: 1330 });
+    });
+
+    it('charges the private price where it is lower than the bono copay, and says so', async () => {
+      const dos = await quoteOf(mle.dos, fonasa);
+      expect(dos.exams.find((e) => e.examId === mle.glucosa)).toEqual({ examId: mle.glucosa, price: 900, copay: 900, coverage: 0, payment: 'PRIVATE', privateCheaper: true });
+      expect(dos.exams.find((e) => e.examId === mle.creatinina)).toEqual({ examId: mle.creatinina, price: 5000, copay: 1090, coverage: 690, payment: 'BONO', privateCheaper: false });
+      expect(dos).toMatchObject({ total: 5900, copay: 1990, bonoCopay: 1090, privateCopay: 900, missingExamIds: [mle.noMle] });
+    });
+
+    it('charges the private price at a branch outside the MLE or without FONASA', async () => {
+      expect(await quoteOf(mle.sinNivel, fonasa)).toMatchObject({ fonasaLevel: null, total: 1500, copay: 1500, bonoCopay: 0, coverage: 0 });
+      expect(await quoteOf(mle.sinFonasa, fonasa)).toMatchObject({ total: 1700, copay: 1700, bonoCopay: 0, coverage: 0 });
+    });
+
+    it('charges FONASA tramo A and a patient without insurer the private price', async () => {
+      for (const coverage of [{ kind: 'FONASA', mle: false } as const, { kind: 'NONE' } as const]) {
+        expect(await quoteOf(mle.uno, coverage)).toMatchObject({ total: 5280, coverage: 0, copay: 5280, bonoCopay: 0, privateCopay: 5280 });
+      }
+    });
+
+    it('covers an Isapre plan percentage of each private price, rounded per exam', async () => {
+      const isapre = await quoteOf(mle.uno, { kind: 'PERCENT', percentage: 70 });
+      const line = (examId: number) => isapre.exams.find((e) => e.examId === examId);
+      expect(line(mle.glucosa)).toEqual({ examId: mle.glucosa, price: 1280, coverage: 896, copay: 384, payment: 'PRIVATE', privateCheaper: false });
+      expect(line(mle.creatinina)).toMatchObject({ price: 1000, coverage: 700, copay: 300 });
+      expect(line(mle.noMle)).toMatchObject({ price: 3000, coverage: 2100, copay: 900 });
+      expect(isapre).toMatchObject({ total: 5280, coverage: 3696, copay: 1584 });
+    });
+
+    it('orders by what the patient pays, the whole order first', async () => {
+      const result = await index.search(query({ examIds: order(), comunaId: mle.temuco, coverage: fonasa, orderBy: 'copay' }));
+      expect(result.items.map((i) => [i.identifierName, i.copay])).toEqual([
+        ['MLE Nivel Uno', 4320],
+        ['Fuera del MLE', 1500],
+        ['Sin Convenio FONASA', 1700],
+        ['MLE Nivel Dos', 1990],
+        ['MLE Nivel Tres', 2910],
+      ]);
+    });
   });
 
   it('applies an Isapre plan percentage and orders by the resulting copay', async () => {

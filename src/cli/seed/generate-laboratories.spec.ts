@@ -1,4 +1,4 @@
-import { generateLaboratories } from './generate-laboratories';
+import { generateLaboratories, priceLevel } from './generate-laboratories';
 import { loadReferenceData } from '../../platform/reference-data/reference-data';
 
 describe(generateLaboratories.name, () => {
@@ -23,7 +23,7 @@ describe(generateLaboratories.name, () => {
     for (const lab of laboratories) {
       expect(lab.exams.length).toBeGreaterThan(50);
       for (const exam of lab.exams) {
-        const base = fonasa.get(exam.code)![lab.fonasaLevel - 1] ?? fonasa.get(exam.code)![0]!;
+        const base = fonasa.get(exam.code)![priceLevel(lab.fonasaLevel) - 1] ?? fonasa.get(exam.code)![0]!;
         expect(exam.price % 10).toBe(0);
         expect(exam.price / base).toBeGreaterThan(0.7);
         expect(exam.price / base).toBeLessThan(1.75);

@@ -64,7 +64,8 @@ export interface GeneratedLaboratory {
   lng: number | null;
   phone: string;
   email: string;
-  fonasaLevel: 1 | 2 | 3;
+  /** Level in FONASA's MLE; null for a branch outside it (about one in eleven). */
+  fonasaLevel: 1 | 2 | 3 | null;
   openingHours: { day: number; opens: string; closes: string }[];
   /** Exam code → price in CLP, and whether an administrator has authorised it. */
   exams: { code: string; price: number; authorized: boolean }[];
@@ -102,13 +103,13 @@ export function generateLaboratories(reference: ReferenceData, count: number, se
     const baseName = `${company.tradeName} ${comuna.name}`;
     const seen = (namesTaken.get(baseName) ?? 0) + 1;
     namesTaken.set(baseName, seen);
-    const fonasaLevel = faker.helpers.weightedArrayElement([{ weight: 5, value: 1 as const }, { weight: 3, value: 2 as const }, { weight: 2, value: 3 as const }]);
+    const fonasaLevel = faker.helpers.weightedArrayElement([{ weight: 5, value: 1 as const }, { weight: 3, value: 2 as const }, { weight: 2, value: 3 as const }, { weight: 1, value: null }]);
     const priceFactor = faker.number.float({ min: 0.85, max: 1.45 });
     const breadth = faker.number.float({ min: 0.15, max: 0.65 });
     const exams = reference.exams
       .filter((exam) => faker.number.float() < (popularCodes.has(exam.code) ? 0.92 : breadth))
       .map((exam) => {
-        const fonasa = exam.price[fonasaLevel - 1] ?? exam.price[0] ?? 5000;
+        const fonasa = exam.price[priceLevel(fonasaLevel) - 1] ?? exam.price[0] ?? 5000;
         const price = Math.round((fonasa * priceFactor * faker.number.float({ min: 0.9, max: 1.15 })) / 10) * 10;
         return { code: exam.code, price, authorized: faker.number.float() < 0.97 };
       });
@@ -160,3 +161,6 @@ function comunaPicker(reference: ReferenceData, faker: Faker) {
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** The FONASA level whose arancel a branch's private prices gravitate to; outside the MLE, the middle one. */
+export const priceLevel = (fonasaLevel: 1 | 2 | 3 | null) => fonasaLevel ?? 2;

@@ -1,4 +1,4 @@
-import { buildSearchRequest, coveredAmount, toLaboratoryQuote } from './elasticsearch-query';
+import { buildSearchRequest, toLaboratoryQuote } from './elasticsearch-query';
 import type { QuoteQuery } from '../search-index';
 
 const base: QuoteQuery = {
@@ -17,7 +17,7 @@ describe(buildSearchRequest.name, () => {
               path: 'exams',
               score_mode: 'sum',
               query: { constant_score: { filter: { terms: { 'exams.examId': [11, 22] } }, boost: 1 } },
-              inner_hits: { name: 'quoted', size: 2, _source: ['exams.examId', 'exams.price', 'exams.fonasaCoverage'] },
+              inner_hits: { name: 'quoted', size: 2, _source: ['exams.examId', 'exams.price', 'exams.mleArancel', 'exams.mleCopay'] },
             },
           },
         ],
@@ -67,24 +67,40 @@ describe(buildSearchRequest.name, () => {
 });
 
 describe(toLaboratoryQuote.name, () => {
+  // Hemograma (03-01-045) at level 2: arancel $4.120, copay $2.530. Exam 22: bono copay $5.650
+  // above the private price $4.000. Exam 33: no MLE value.
+  const exam = (examId: number, price: number, mleArancel: number | null, mleCopay: number | null) => ({ _source: { examId, price, mleArancel, mleCopay } });
   const hit = {
-    _source: { laboratoryId: 5, identifierName: 'Laboratorio Andes', addressLine1: 'Calle 1', comunaId: 121, lat: -33.4, lng: -70.6, fonasaLevel: 1 },
-    inner_hits: { quoted: { hits: { hits: [{ _source: { examId: 22, price: 9000, fonasaCoverage: 3190 } }, { _source: { examId: 11, price: 4000, fonasaCoverage: 5000 } }] } } },
+    _source: { laboratoryId: 5, identifierName: 'Laboratorio Andes', addressLine1: 'Calle 1', comunaId: 121, lat: -33.4, lng: -70.6, fonasaLevel: 2 },
+    inner_hits: { quoted: { hits: { hits: [exam(22, 4000, 11300, 5650), exam(11, 5760, 4120, 2530), exam(33, 3000, null, null)] } } },
   };
 
-  it('totals the order and its FONASA coverage, never covering more than the price', () => {
-    expect(toLaboratoryQuote(hit, { ...base, examIds: [11, 22, 33], coverage: { kind: 'FONASA', mle: true } })).toMatchObject({
-      exams: [{ examId: 11, price: 4000, coverage: 4000, copay: 0 }, { examId: 22, price: 9000, coverage: 3190, copay: 5810 }],
-      missingExamIds: [33],
+  it('charges a FONASA patient the bono copay of the branch level, the private price where it is lower, and the private price without a bono', () => {
+    expect(toLaboratoryQuote(hit, { ...base, examIds: [11, 22, 33, 44], coverage: { kind: 'FONASA', mle: true } })).toMatchObject({
+      exams: [
+        { examId: 11, price: 5760, coverage: 1590, copay: 2530, payment: 'BONO', privateCheaper: false },
+        { examId: 22, price: 4000, coverage: 0, copay: 4000, payment: 'PRIVATE', privateCheaper: true },
+        { examId: 33, price: 3000, coverage: 0, copay: 3000, payment: 'PRIVATE', privateCheaper: false },
+      ],
+      missingExamIds: [44],
       offersAll: false,
-      total: 13000,
-      coverage: 7190,
-      copay: 5810,
+      total: 12760,
+      coverage: 1590,
+      copay: 9530,
+      bonoCopay: 2530,
+      privateCopay: 7000,
     });
   });
 
-  it('applies a plan percentage per exam, rounded to whole pesos', () => {
-    expect(coveredAmount({ kind: 'PERCENT', percentage: 65 }, 4990, null)).toBe(3244);
-    expect(toLaboratoryQuote(hit, { ...base, coverage: { kind: 'PERCENT', percentage: 70 } })).toMatchObject({ total: 13000, coverage: 9100, copay: 3900, offersAll: true });
+  it('charges FONASA tramo A and no insurer the private price', () => {
+    for (const coverage of [{ kind: 'FONASA', mle: false } as const, { kind: 'NONE' } as const]) {
+      expect(toLaboratoryQuote(hit, { ...base, examIds: [11, 22, 33], coverage })).toMatchObject({ total: 12760, coverage: 0, copay: 12760, bonoCopay: 0, privateCopay: 12760, offersAll: true });
+    }
+  });
+
+  it('applies an Isapre plan percentage per exam, rounded to whole pesos', () => {
+    const quote = toLaboratoryQuote(hit, { ...base, examIds: [11, 22, 33], coverage: { kind: 'PERCENT', percentage: 65 } });
+    expect(quote.exams.map((e) => e.coverage)).toEqual([3744, 2600, 1950]);
+    expect(quote).toMatchObject({ total: 12760, coverage: 8294, copay: 4466, privateCopay: 4466 });
   });
 });

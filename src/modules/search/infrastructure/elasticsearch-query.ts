@@ -1,4 +1,5 @@
-import type { Coverage, ExamQuote, LaboratoryQuote, QuoteQuery } from '../search-index';
+import { examShare, orderShare } from '../quote-rules';
+import type { Coverage, LaboratoryQuote, QuoteQuery } from '../search-index';
 
 /**
  * Builds the Elasticsearch request of a /buscador query and reads its answer, as pure functions
@@ -42,7 +43,7 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
         path: 'exams',
         score_mode: 'sum',
         query: { constant_score: { filter: examFilter, boost: 1 } },
-        inner_hits: { name: 'quoted', size: query.examIds.length, _source: ['exams.examId', 'exams.price', 'exams.fonasaCoverage'] },
+        inner_hits: { name: 'quoted', size: query.examIds.length, _source: ['exams.examId', 'exams.price', 'exams.mleArancel', 'exams.mleCopay'] },
       },
     });
   }
@@ -83,46 +84,30 @@ function comunaFilter(query: QuoteQuery): Json | undefined {
   return query.withNearLocations ? { term: { servedComunaIds: query.comunaId } } : { term: { comunaId: query.comunaId } };
 }
 
-/** The field whose nested sum orders by copay: for FONASA (MLE) the precomputed copay, else the price (same order). */
+/**
+ * The field whose nested sum orders by what the patient pays: for FONASA (MLE) the precomputed
+ * bono-or-private amount; with an Isapre or nothing, the price (a percentage keeps its order).
+ */
 function copayField(coverage: Coverage): string {
   return coverage.kind === 'FONASA' && coverage.mle ? 'fonasaCopay' : 'price';
 }
 
-/** The covered part of one price, exactly as the PostgreSQL adapter computes it. */
-export function coveredAmount(coverage: Coverage, price: number, fonasaCoverage: number | null): number {
-  switch (coverage.kind) {
-    case 'FONASA':
-      return coverage.mle ? Math.min(price, Math.max(fonasaCoverage ?? 0, 0)) : 0;
-    case 'PERCENT':
-      return Math.round((price * coverage.percentage) / 100);
-    case 'NONE':
-      return 0;
-  }
-}
-
 interface EsHit {
-  _source: { laboratoryId: number; identifierName: string; addressLine1: string; comunaId: number; lat: number | null; lng: number | null; fonasaLevel: number };
-  inner_hits?: { quoted: { hits: { hits: { _source: { examId: number; price: number; fonasaCoverage: number | null } }[] } } };
+  _source: { laboratoryId: number; identifierName: string; addressLine1: string; comunaId: number; lat: number | null; lng: number | null; fonasaLevel: number | null };
+  inner_hits?: { quoted: { hits: { hits: { _source: { examId: number; price: number; mleArancel: number | null; mleCopay: number | null } }[] } } };
 }
 
 export function toLaboratoryQuote(hit: EsHit, query: QuoteQuery): LaboratoryQuote {
-  const exams: ExamQuote[] = (hit.inner_hits?.quoted.hits.hits ?? [])
-    .map(({ _source: e }) => {
-      const coverage = coveredAmount(query.coverage, e.price, e.fonasaCoverage);
-      return { examId: e.examId, price: e.price, coverage, copay: e.price - coverage };
-    })
+  const exams = (hit.inner_hits?.quoted.hits.hits ?? [])
+    .map(({ _source: e }) => examShare(query.coverage, e.examId, e.price, e.mleArancel !== null && e.mleCopay !== null ? { arancel: e.mleArancel, copay: e.mleCopay } : null))
     .sort((a, b) => a.examId - b.examId);
   const offered = new Set(exams.map((e) => e.examId));
-  const total = exams.reduce((sum, e) => sum + e.price, 0);
-  const coverage = exams.reduce((sum, e) => sum + e.coverage, 0);
   const { laboratoryId, identifierName, addressLine1, comunaId, lat, lng, fonasaLevel } = hit._source;
   return {
     laboratoryId, identifierName, addressLine1, comunaId, lat, lng, fonasaLevel,
     exams,
     missingExamIds: query.examIds.filter((id) => !offered.has(id)),
     offersAll: query.examIds.length > 0 && offered.size === query.examIds.length,
-    total,
-    coverage,
-    copay: total - coverage,
+    ...orderShare(exams),
   };
 }

@@ -1,4 +1,5 @@
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
+import { mleBonoColumns } from '../../catalogue/exams';
 
 /** A laboratory as the Elasticsearch index holds it (search-mappings/laboratories.json). */
 export interface LaboratoryDocument {
@@ -14,16 +15,17 @@ export interface LaboratoryDocument {
   location: { lat: number; lon: number } | null;
   lat: number | null;
   lng: number | null;
-  fonasaLevel: number;
+  fonasaLevel: number | null;
   exams: {
     examId: number;
     code: string;
     typeExamId: number;
     name: string;
     price: number;
-    /** What the FONASA MLE bono covers at the laboratory's level (arancel minus copay). */
-    fonasaCoverage: number | null;
-    /** What a FONASA (MLE) patient pays: the price minus that coverage, never below zero. */
+    /** The FONASA bono at the branch's MLE level (see mle-bono.sql.ts), or nulls. */
+    mleArancel: number | null;
+    mleCopay: number | null;
+    /** What a FONASA (MLE) patient pays for it (quote-rules.ts), kept to order by copay. */
     fonasaCopay: number;
   }[];
 }
@@ -35,6 +37,7 @@ export interface LaboratoryDocument {
  */
 export async function readLaboratoryDocuments(db: PrismaService | Tx, laboratoryIds: number[]): Promise<LaboratoryDocument[]> {
   if (laboratoryIds.length === 0) return [];
+  const bono = mleBonoColumns('l', 'e');
   return db.$queryRaw<LaboratoryDocument[]>`
     SELECT l.id AS "laboratoryId", l.identifier_name AS "identifierName", l.company_id AS "companyId", l.comuna_id AS "comunaId",
            c.parent_id AS "regionId",
@@ -49,11 +52,9 @@ export async function readLaboratoryDocuments(db: PrismaService | Tx, laboratory
            l.lat, l.lng, l.fonasa_level AS "fonasaLevel",
            coalesce((
              SELECT json_agg(json_build_object('examId', x.exam_id, 'code', x.code, 'typeExamId', x.type_exam_id, 'name', x.name, 'price', x.price,
-                                               'fonasaCoverage', x.coverage, 'fonasaCopay', GREATEST(0, x.price - coalesce(x.coverage, 0))) ORDER BY x.exam_id)
-             FROM (SELECT le.exam_id, e.code, e.type_exam_id, e.name, le.price,
-                          CASE l.fonasa_level WHEN 1 THEN e.fonasa_price_level1 - e.fonasa_copay_level1
-                                              WHEN 2 THEN e.fonasa_price_level2 - e.fonasa_copay_level2
-                                              WHEN 3 THEN e.fonasa_price_level3 - e.fonasa_copay_level3 END AS coverage
+                                               'mleArancel', x.arancel, 'mleCopay', x.copay,
+                                               'fonasaCopay', CASE WHEN x.copay <= x.price THEN x.copay ELSE x.price END) ORDER BY x.exam_id)
+             FROM (SELECT le.exam_id, e.code, e.type_exam_id, e.name, le.price, ${bono.arancel} AS arancel, ${bono.copay} AS copay
                    FROM laboratory_exam le JOIN exam e ON e.id = le.exam_id AND e.is_active
                    WHERE le.laboratory_id = l.id AND le.status = 'AUTHORIZED' AND le.is_active) x), '[]') AS exams
     FROM laboratory l

@@ -1,7 +1,8 @@
 import { Prisma } from '../../../generated/prisma/client';
 import { AdvisoryLock } from '../../../platform/database/locks';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
-import type { Coverage, FacetCount, LaboratoryQuote, QuoteQuery, QuoteResults, SearchIndex } from '../search-index';
+import type { Coverage, ExamQuote, FacetCount, LaboratoryQuote, QuoteQuery, QuoteResults, SearchIndex } from '../search-index';
+import { mleBonoColumns } from '../../catalogue/exams';
 
 /**
  * The search index in PostgreSQL (embedded default): the denormalised `search_laboratory` and
@@ -90,26 +91,32 @@ export function searchStatements(query: QuoteQuery): { rows: Prisma.Sql; facets:
   };
 }
 
-/** Laboratories with the price of each requested exam they offer, whole orders first. */
+/**
+ * Laboratories with what each requested exam they offer costs the patient, whole orders first.
+ * `x` is one exam line (see quote-rules.ts for the rules, which `shareSql` writes in SQL).
+ */
 function quoteStatement(query: QuoteQuery, matched: Prisma.Sql, offset: number): Prisma.Sql {
-  const coverage = coverageSql(query.coverage);
+  const share = shareSql(query.coverage);
   const order = {
     identifierName: Prisma.sql`l.name_folded`,
     total: Prisma.sql`q.total`,
-    copay: Prisma.sql`q.total - q.coverage`,
+    copay: Prisma.sql`q.copay`,
   }[query.orderBy];
   const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
   return Prisma.sql`
-    WITH q AS (
-      SELECT p.laboratory_id, count(*)::int AS offered, sum(p.price)::int AS total, sum(${coverage})::int AS coverage,
-             json_agg(json_build_array(p.exam_id, p.price, ${coverage}) ORDER BY p.exam_id) AS exams
+    WITH x AS (
+      SELECT p.laboratory_id, p.exam_id, p.price, ${share.bono} AS bono, ${share.cheaper} AS cheaper, ${share.covered} AS covered, ${share.pays} AS pays
       FROM search_laboratory_exam p
       JOIN search_laboratory l ON l.laboratory_id = p.laboratory_id
       WHERE p.exam_id = ANY(${query.examIds}::int[]) AND ${matched}
-      GROUP BY p.laboratory_id
+    ), q AS (
+      SELECT laboratory_id, count(*)::int AS offered, sum(price)::int AS total, sum(covered)::int AS coverage, sum(pays)::int AS copay,
+             coalesce(sum(pays) FILTER (WHERE bono), 0)::int AS bono_copay,
+             json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper) ORDER BY exam_id) AS exams
+      FROM x GROUP BY laboratory_id
     )
     SELECT l.laboratory_id, l.identifier_name, l.address_line1, l.comuna_id, l.lat, l.lng, l.fonasa_level,
-           q.offered, q.total, q.coverage, q.exams, count(*) OVER ()::int AS full_count
+           q.offered, q.total, q.coverage, q.copay, q.bono_copay, q.exams, count(*) OVER ()::int AS full_count
     FROM q JOIN search_laboratory l ON l.laboratory_id = q.laboratory_id
     ORDER BY (q.offered = ${query.examIds.length}) DESC, ${order} ${direction}, l.name_folded, l.laboratory_id
     LIMIT ${query.perPage} OFFSET ${offset}`;
@@ -120,7 +127,7 @@ function listStatement(query: QuoteQuery, matched: Prisma.Sql, offset: number): 
   const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
   return Prisma.sql`
     SELECT l.laboratory_id, l.identifier_name, l.address_line1, l.comuna_id, l.lat, l.lng, l.fonasa_level,
-           0 AS offered, 0 AS total, 0 AS coverage, '[]'::json AS exams, count(*) OVER ()::int AS full_count
+           0 AS offered, 0 AS total, 0 AS coverage, 0 AS copay, 0 AS bono_copay, '[]'::json AS exams, count(*) OVER ()::int AS full_count
     FROM search_laboratory l
     WHERE ${matched}
     ORDER BY l.name_folded ${direction}, l.laboratory_id
@@ -160,14 +167,13 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
     JOIN company co ON co.id = l.company_id AND co.status = 'APPROVED'
     JOIN location c ON c.id = l.comuna_id
     WHERE l.id = ANY(${ids}::int[]) AND l.is_active`;
+  const bono = mleBonoColumns('l', 'e');
   await tx.$executeRaw`
-    INSERT INTO search_laboratory_exam (exam_id, laboratory_id, price, fonasa_coverage)
-    SELECT le.exam_id, le.laboratory_id, le.price,
-           CASE s.fonasa_level WHEN 1 THEN e.fonasa_price_level1 - e.fonasa_copay_level1
-                               WHEN 2 THEN e.fonasa_price_level2 - e.fonasa_copay_level2
-                               WHEN 3 THEN e.fonasa_price_level3 - e.fonasa_copay_level3 END
+    INSERT INTO search_laboratory_exam (exam_id, laboratory_id, price, mle_arancel, mle_copay)
+    SELECT le.exam_id, le.laboratory_id, le.price, ${bono.arancel}, ${bono.copay}
     FROM laboratory_exam le
     JOIN search_laboratory s ON s.laboratory_id = le.laboratory_id
+    JOIN laboratory l ON l.id = le.laboratory_id
     JOIN exam e ON e.id = le.exam_id AND e.is_active
     WHERE le.laboratory_id = ANY(${ids}::int[]) AND le.status = 'AUTHORIZED' AND le.is_active`;
 }
@@ -200,16 +206,19 @@ function offersSome(query: QuoteQuery): Prisma.Sql {
     : Prisma.sql`EXISTS (SELECT 1 FROM search_laboratory_exam p WHERE p.laboratory_id = l.laboratory_id AND p.exam_id = ANY(${query.examIds}::int[]))`;
 }
 
-/** The covered amount of one price `p.price`, per the order's insurer. */
-function coverageSql(coverage: Coverage): Prisma.Sql {
-  switch (coverage.kind) {
-    case 'FONASA':
-      return coverage.mle ? Prisma.sql`LEAST(p.price, GREATEST(COALESCE(p.fonasa_coverage, 0), 0))` : Prisma.sql`0`;
-    case 'PERCENT':
-      return Prisma.sql`round(p.price * ${coverage.percentage}::numeric / 100)::int`;
-    case 'NONE':
-      return Prisma.sql`0`;
+/** One exam line `p` of the order, per the order's insurer: quote-rules.ts `examShare`, in SQL. */
+function shareSql(coverage: Coverage): { bono: Prisma.Sql; cheaper: Prisma.Sql; covered: Prisma.Sql; pays: Prisma.Sql } {
+  if (coverage.kind === 'FONASA' && coverage.mle) {
+    const bono = Prisma.sql`(p.mle_copay IS NOT NULL AND p.mle_copay <= p.price)`;
+    return {
+      bono,
+      cheaper: Prisma.sql`(p.mle_copay IS NOT NULL AND p.mle_copay > p.price)`,
+      covered: Prisma.sql`CASE WHEN ${bono} THEN p.mle_arancel - p.mle_copay ELSE 0 END`,
+      pays: Prisma.sql`CASE WHEN ${bono} THEN p.mle_copay ELSE p.price END`,
+    };
   }
+  const covered = coverage.kind === 'PERCENT' ? Prisma.sql`round(p.price * ${coverage.percentage}::numeric / 100)::int` : Prisma.sql`0`;
+  return { bono: Prisma.sql`FALSE`, cheaper: Prisma.sql`FALSE`, covered, pays: Prisma.sql`p.price - ${covered}` };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -221,16 +230,19 @@ interface QuoteRow {
   comuna_id: number;
   lat: number | null;
   lng: number | null;
-  fonasa_level: number;
+  fonasa_level: number | null;
   offered: number;
   total: number;
   coverage: number;
-  exams: [number, number, number][];
+  copay: number;
+  bono_copay: number;
+  /** examId, price, covered, pays, bono, cheaper. */
+  exams: [number, number, number, number, boolean, boolean][];
   full_count: number;
 }
 
 function toQuote(row: QuoteRow, examIds: number[]): LaboratoryQuote {
-  const exams = row.exams.map(([examId, price, coverage]) => ({ examId, price, coverage, copay: price - coverage }));
+  const exams = row.exams.map(([examId, price, coverage, copay, bono, privateCheaper]): ExamQuote => ({ examId, price, coverage, copay, payment: bono ? 'BONO' : 'PRIVATE', privateCheaper }));
   const offered = new Set(exams.map((e) => e.examId));
   return {
     laboratoryId: row.laboratory_id,
@@ -245,6 +257,8 @@ function toQuote(row: QuoteRow, examIds: number[]): LaboratoryQuote {
     offersAll: examIds.length > 0 && offered.size === examIds.length,
     total: row.total,
     coverage: row.coverage,
-    copay: row.total - row.coverage,
+    copay: row.copay,
+    bonoCopay: row.bono_copay,
+    privateCopay: row.copay - row.bono_copay,
   };
 }

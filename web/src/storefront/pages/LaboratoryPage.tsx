@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { LaboratoryPageExam, LaboratoryPageView } from '@contracts';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -10,35 +11,6 @@ import { useApiQuery } from '../../api/hooks';
 import { itemAdded, itemRemoved } from '../features/cart/cartSlice';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 
-interface LaboratoryExam {
-  id: number;
-  laboratoryExamId: number;
-  code: string;
-  name: string;
-  price: number;
-  typeName: string;
-}
-
-interface LaboratoryPageData {
-  laboratory: {
-    id: number;
-    identifierName: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    lat: number | null;
-    lng: number | null;
-    phone: string | null;
-    email: string | null;
-    website: string | null;
-    openingHours: { day: number; opens: string; closes: string }[] | null;
-    fonasaLevel: number;
-    company: { id: number; tradeName: string };
-    comuna: { id: number; name: string; parent: { id: number; name: string } | null };
-    insurers: { id: number; name: string }[];
-    attributes: { id: number; name: string; values: { id: number | null; name: string }[] }[];
-  };
-  exams: { items: LaboratoryExam[]; total: number; currentPage: number; perPage: number; lastPage: number };
-}
 
 const PER_PAGE = 20;
 
@@ -59,7 +31,7 @@ export default function LaboratoryPage() {
     return () => clearTimeout(timer);
   }, [typedTerm]);
 
-  const { data, loading, error, retry } = useApiQuery<LaboratoryPageData>('POST', valid ? `/api/laboratory/${laboratoryId}/search` : null, { term: term || undefined, currentPage: page, perPage: PER_PAGE });
+  const { data, loading, error, retry } = useApiQuery<LaboratoryPageView>('POST', valid ? `/api/laboratory/${laboratoryId}/search` : null, { term: term || undefined, currentPage: page, perPage: PER_PAGE });
 
   // The spec makes the id optional: without one, the laboratories are found in /buscador.
   if (id === undefined) return <Navigate to="/buscador" replace />;
@@ -123,7 +95,7 @@ export default function LaboratoryPage() {
           </section>
           <section className="cl-panel">
             <h2>Previsiones que acepta</h2>
-            <p>Nivel FONASA {lab.fonasaLevel}</p>
+            <p>{lab.fonasaLevel ? `Atiende con bono FONASA (Modalidad Libre Elección), nivel ${lab.fonasaLevel}` : 'No atiende con bono FONASA: se paga el precio particular.'}</p>
             <ul className="cl-chips">
               {lab.insurers.map((i) => <li key={i.id}>{i.name}</li>)}
             </ul>
@@ -167,7 +139,7 @@ export default function LaboratoryPage() {
   );
 }
 
-function ExamRow({ exam, laboratoryName }: { exam: LaboratoryExam; laboratoryName: string }) {
+function ExamRow({ exam, laboratoryName }: { exam: LaboratoryPageExam; laboratoryName: string }) {
   const dispatch = useAppDispatch();
   const inCart = useAppSelector((state) => state.cart.items.some((i) => i.id === exam.laboratoryExamId));
   const name = shortExamName(exam.name);
@@ -177,7 +149,14 @@ function ExamRow({ exam, laboratoryName }: { exam: LaboratoryExam; laboratoryNam
         <span className="cl-exam-row__name">{name}</span>
         <small className="cl-muted">FONASA {exam.code} · {exam.typeName}</small>
       </div>
-      <strong className="cl-exam-row__price">{formatClp(exam.price)}</strong>
+      <div className="cl-exam-row__prices">
+        <strong className="cl-exam-row__price">{formatClp(exam.price)}</strong>
+        {exam.fonasaBono && (
+          <small className="cl-exam-row__bono">
+            {exam.fonasaBono.copay <= exam.price ? `Con bono FONASA: ${formatClp(exam.fonasaBono.copay)}` : 'Con FONASA conviene pagar particular'}
+          </small>
+        )}
+      </div>
       {inCart ? (
         <Button label="En el carro" icon="pi pi-check" outlined size="small" aria-label={`${name} está en el carro; quitarlo`} onClick={() => dispatch(itemRemoved(exam.laboratoryExamId))} />
       ) : (

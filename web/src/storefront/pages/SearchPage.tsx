@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector, type RootState } from '../../app/store'
 import { ExamPicker } from '../features/search/ExamPicker';
 import { InsurerPicker } from '../features/search/InsurerPicker';
 import { PlacePicker } from '../features/search/PlacePicker';
+import { payerOf } from '../features/search/payer';
 import { QuoteCard } from '../features/search/QuoteCard';
 import { filterFromUrl, filterToUrl, type QuoteFilter } from '../features/search/quoteFilter';
 import {
@@ -58,12 +59,12 @@ export default function SearchPage() {
   }, [status, scroll]);
 
   const ordered = filter.exams.length > 0;
-  const withCoverage = filter.pensionHealtInstitutionId !== null;
   const facets = results?.facets;
   const comunaName = (id: number) => facets?.comunas.find((c) => c.id === id)?.name ?? Object.values(comunasByRegion).flat().find((c) => c.id === id)?.name;
   const ordering = ORDERINGS.find((o) => o.orderBy === filter.orderBy && o.orderSort === filter.orderSort) ?? ORDERINGS[2];
   const exams = filter.exams.map((id) => ({ id, name: examNames[id] ?? '…' }));
   const insurers = useAppSelector((state) => state.search.insurers);
+  const payer = payerOf(insurers.find((i) => i.id === filter.pensionHealtInstitutionId));
   // On a phone the filters fold away: one line says what is being quoted.
   const place = filter.location !== null ? `${comunaName(filter.location) ?? ''}${filter.nearLocations ? ' y comunas vecinas' : ''}` : null;
   const summary = [exams.map((e) => e.name).join(', '), place, insurers.find((i) => i.id === filter.pensionHealtInstitutionId)?.name].filter(Boolean).join(' · ');
@@ -133,8 +134,15 @@ export default function SearchPage() {
           {!ordered && status !== 'failed' && (
             <Message severity="info" className="cl-block" text="Agrega los exámenes de tu orden médica para ver el precio total y tu copago en cada laboratorio." />
           )}
-          {ordered && filter.coveragePercentage === null && insurers.some((i) => i.id === filter.pensionHealtInstitutionId && i.type !== 'public') && (
+          {ordered && filter.coveragePercentage === null && payer === 'ISAPRE' && (
             <Message severity="info" className="cl-block" text="Indica el porcentaje de cobertura de tu plan para estimar tu copago." />
+          )}
+          {ordered && payer === 'FONASA_A' && (
+            <Message
+              severity="info"
+              className="cl-block"
+              text="El tramo A de FONASA no compra bonos de libre elección: te atienden sin costo en la red pública (consultorio u hospital). Aquí ves los precios particulares de cada laboratorio."
+            />
           )}
           {status === 'failed' && (
             <div className="cl-block">
@@ -152,7 +160,7 @@ export default function SearchPage() {
             </div>
           )}
           {results?.items.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} withCoverage={withCoverage} ordered={ordered} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} ordered={ordered} />
           ))}
           {results && results.lastPage > 1 && (
             <Paginator

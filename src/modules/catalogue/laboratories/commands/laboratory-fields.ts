@@ -17,7 +17,8 @@ export interface LaboratoryInput {
   email?: string | null;
   website?: string | null;
   openingHours?: OpeningHours[];
-  fonasaLevel?: number;
+  /** Null: not in FONASA's MLE. */
+  fonasaLevel?: number | null;
   isActive?: boolean;
   /** Replaces the insurers the laboratory accepts. */
   insurerIds?: number[];

@@ -19,7 +19,8 @@ export const registerLaboratoryBody = z.object({
   email: clearable(emailField),
   website: clearable(z.url({ protocol: /^https?$/, message: 'Ingresa una dirección web válida (https://...).' }).max(300)),
   openingHours: z.array(openingHours).max(21).optional(),
-  fonasaLevel: z.coerce.number().int().min(1, 'El nivel FONASA va de 1 a 3.').max(3, 'El nivel FONASA va de 1 a 3.').optional(),
+  // Empty: the branch is not in FONASA's Modalidad de Libre Elección (patients pay its private prices).
+  fonasaLevel: clearable(z.coerce.number().int().min(1, 'El nivel FONASA va de 1 a 3.').max(3, 'El nivel FONASA va de 1 a 3.')),
   isActive: booleanField.optional(),
   insurerIds: idList('la previsión').optional(),
 });

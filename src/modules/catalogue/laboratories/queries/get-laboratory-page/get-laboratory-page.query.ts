@@ -2,8 +2,10 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Prisma } from '../../../../../generated/prisma/client';
 import type { Paging } from '../../../../../platform/database/find-page';
 import { PrismaService } from '../../../../../platform/database/prisma.service';
-import { page } from '../../../../../platform/http/envelope';
+import type { LaboratoryPageView, OpeningHours } from '../../../../../contracts/laboratories';
+import { page, type ServerSide } from '../../../../../platform/http/envelope';
 import { LaboratoryNotFoundError } from '../../laboratories.errors';
+import { mleBonoColumns } from '../../../exams';
 
 export interface LaboratoryPageFilter extends Paging {
   term?: string;
@@ -14,7 +16,7 @@ export interface LaboratoryPageFilter extends Paging {
  * attributes, opening hours, insurers, and its authorized prices (filtered by `term`, paged).
  * Only laboratories that can be quoted are public.
  */
-export class GetLaboratoryPageQuery extends Query<unknown> {
+export class GetLaboratoryPageQuery extends Query<ServerSide<LaboratoryPageView>> {
   constructor(
     readonly laboratoryId: number,
     readonly filter: LaboratoryPageFilter,
@@ -27,7 +29,7 @@ export class GetLaboratoryPageQuery extends Query<unknown> {
 export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPageQuery> {
   constructor(private readonly prisma: PrismaService) {}
 
-  async execute({ laboratoryId: id, filter }: GetLaboratoryPageQuery) {
+  async execute({ laboratoryId: id, filter }: GetLaboratoryPageQuery): Promise<ServerSide<LaboratoryPageView>> {
     const lab = await this.prisma.laboratory.findFirst({
       where: { id, isActive: true, company: { status: 'APPROVED' } },
       select: {
@@ -46,9 +48,13 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
     const term = filter.term?.trim();
     const match = term ? Prisma.sql`AND (cl_fold(e.name) LIKE '%' || cl_fold(${term}) || '%' OR e.code LIKE ${term.replace(/\D/g, '') || '-'} || '%')` : Prisma.empty;
     const offset = (filter.currentPage - 1) * filter.perPage;
-    const exams = await this.prisma.$queryRaw<{ id: number; laboratoryExamId: number; code: string; name: string; type_name: string; price: number; full_count: number }[]>`
-      SELECT e.id, le.id AS "laboratoryExamId", e.code, e.name, ty.name AS type_name, le.price, count(*) OVER ()::int AS full_count
-      FROM laboratory_exam le JOIN exam e ON e.id = le.exam_id AND e.is_active JOIN exam_type ty ON ty.id = e.type_exam_id
+    // What a FONASA patient (tramos B–D) pays with a bono here, beside the private price.
+    const bono = mleBonoColumns('l', 'e');
+    const exams = await this.prisma.$queryRaw<{ id: number; laboratoryExamId: number; code: string; name: string; type_name: string; price: number; mle_arancel: number | null; mle_copay: number | null; full_count: number }[]>`
+      SELECT e.id, le.id AS "laboratoryExamId", e.code, e.name, ty.name AS type_name, le.price,
+             ${bono.arancel} AS mle_arancel, ${bono.copay} AS mle_copay, count(*) OVER ()::int AS full_count
+      FROM laboratory_exam le JOIN laboratory l ON l.id = le.laboratory_id
+      JOIN exam e ON e.id = le.exam_id AND e.is_active JOIN exam_type ty ON ty.id = e.type_exam_id
       WHERE le.laboratory_id = ${id} AND le.status = 'AUTHORIZED' AND le.is_active ${match}
       ORDER BY e.name LIMIT ${filter.perPage} OFFSET ${offset}`;
     const { insurers, attributes, ...rest } = lab;
@@ -61,10 +67,17 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
     return {
       laboratory: {
         ...rest,
+        // Written only through the laboratory schemas, which validate each day's hours.
+        openingHours: rest.openingHours as OpeningHours[] | null,
         insurers: insurers.map((i) => i.insurer),
         attributes: [...byType.values()].sort((a, b) => a.sortOrder - b.sortOrder).map(({ sortOrder: _, ...t }) => t),
       },
-      exams: page(exams.map(({ full_count: _, type_name, ...e }) => ({ ...e, typeName: type_name })), exams[0]?.full_count ?? 0, filter.currentPage, filter.perPage),
+      exams: page(
+        exams.map(({ full_count: _, type_name, mle_arancel, mle_copay, ...e }) => ({ ...e, typeName: type_name, fonasaBono: mle_arancel !== null && mle_copay !== null ? { arancel: mle_arancel, copay: mle_copay } : null })),
+        exams[0]?.full_count ?? 0,
+        filter.currentPage,
+        filter.perPage,
+      ),
     };
   }
 }

@@ -1,0 +1,37 @@
+import type { ExamQuote } from '../../contracts/search';
+import type { Coverage } from './search-index';
+
+/** The FONASA bono of an exam at a branch: the arancel and the copay of the branch's MLE level. */
+export interface MleBono {
+  arancel: number;
+  copay: number;
+}
+
+/**
+ * What the patient pays for one exam at one branch, and who pays the rest (docs/decisions.md,
+ * "The quote"). The PostgreSQL adapter computes the same in SQL; the contract suite holds both to it.
+ * - FONASA tramos B–D: with a bono, the copay of the branch's level (FONASA pays arancel − copay),
+ *   unless the private price is lower than that copay: then paying privately is cheaper.
+ * - FONASA tramo A, no insurer, no bono: the private price.
+ * - Isapre: the plan percentage of the private price is covered (an estimate), rounded per exam.
+ */
+export function examShare(coverage: Coverage, examId: number, price: number, bono: MleBono | null): ExamQuote {
+  if (coverage.kind === 'FONASA' && coverage.mle && bono) {
+    if (bono.copay <= price) return { examId, price, coverage: bono.arancel - bono.copay, copay: bono.copay, payment: 'BONO', privateCheaper: false };
+    return { examId, price, coverage: 0, copay: price, payment: 'PRIVATE', privateCheaper: true };
+  }
+  const covered = coverage.kind === 'PERCENT' ? Math.round((price * coverage.percentage) / 100) : 0;
+  return { examId, price, coverage: covered, copay: price - covered, payment: 'PRIVATE', privateCheaper: false };
+}
+
+/** The order's figures from its exam lines: what the patient pays in all, in bonos and privately. */
+export function orderShare(exams: ExamQuote[]) {
+  const sum = (pick: (e: ExamQuote) => number) => exams.reduce((total, e) => total + pick(e), 0);
+  return {
+    total: sum((e) => e.price),
+    coverage: sum((e) => e.coverage),
+    copay: sum((e) => e.copay),
+    bonoCopay: sum((e) => (e.payment === 'BONO' ? e.copay : 0)),
+    privateCopay: sum((e) => (e.payment === 'PRIVATE' ? e.copay : 0)),
+  };
+}

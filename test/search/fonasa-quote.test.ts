@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { startTestApp, type TestApp } from '../support/app';
+import type { LaboratoryQuote, QuoteResults } from '../../src/contracts/search';
+
+/** The FONASA 2026 MLE table as shipped (data/reference is a copy of ../shared/data/fonasa-lab-exams.csv). */
+const FONASA_2026 = new Map(
+  (parse(readFileSync(join(__dirname, '../../data/reference/fonasa-lab-exams.csv')), { columns: true }) as Record<string, string>[]).map((row) => [
+    row.code,
+    { arancel: [row.price_level1, row.price_level2, row.price_level3].map(Number), copay: [row.copay_level1, row.copay_level2, row.copay_level3].map(Number) },
+  ]),
+);
+
+/** Hemograma, perfil lipídico, glucosa, creatinina and TSH: a common 5-exam order. */
+const ORDER = ['0301045', '0302034', '0302047', '0302023', '0303024'];
+
+describe('a 5-exam order quoted for each kind of previsión, exam by exam', () => {
+  let t: TestApp;
+  let exams: { id: number; code: string }[];
+  const insurer: Record<string, number> = {};
+  /** Each branch's own authorized prices, level and whether it takes FONASA bonos. */
+  let branches: Map<number, { level: number | null; takesFonasa: boolean; prices: Map<number, number> }>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ seedLabs: 40 });
+    exams = await t.prisma.exam.findMany({ where: { code: { in: ORDER } }, select: { id: true, code: true } });
+    for (const i of await t.prisma.insurer.findMany()) insurer[i.code] = i.id;
+    const labs = await t.prisma.laboratory.findMany({
+      select: { id: true, fonasaLevel: true, insurers: { select: { insurer: { select: { code: true, type: true } } } }, exams: { where: { status: 'AUTHORIZED', isActive: true, examId: { in: exams.map((e) => e.id) } }, select: { examId: true, price: true } } },
+    });
+    branches = new Map(
+      labs.map((l) => [
+        l.id,
+        { level: l.fonasaLevel, takesFonasa: l.insurers.some((i) => i.insurer.type === 'public' && i.insurer.code !== 'fonasa_a'), prices: new Map(l.exams.map((e) => [e.examId, e.price])) },
+      ]),
+    );
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const quote = async (body: object): Promise<QuoteResults> => {
+    const answer = await t.http.post('/api/laboratory/search').send({ exams: exams.map((e) => e.id), perPage: 50, ...body });
+    expect(answer.body.code).toBe(200);
+    return answer.body.data;
+  };
+  const codeOf = (examId: number) => exams.find((e) => e.id === examId)!.code;
+
+  /** Every line's private price is the branch's own, and the order's figures are the sums of its lines. */
+  const expectConsistentOrder = (item: LaboratoryQuote) => {
+    const branch = branches.get(item.laboratoryId)!;
+    for (const line of item.exams) expect(line.price).toBe(branch.prices.get(line.examId));
+    const sum = (pick: (l: LaboratoryQuote['exams'][number]) => number) => item.exams.reduce((s, l) => s + pick(l), 0);
+    expect(item.total).toBe(sum((l) => l.price));
+    expect(item.copay).toBe(sum((l) => l.copay));
+    expect(item.coverage).toBe(sum((l) => l.coverage));
+    expect(item.bonoCopay + item.privateCopay).toBe(item.copay);
+  };
+
+  it('charges FONASA tramo C the bono copay of each branch level from the 2026 table, or the private price when lower', async () => {
+    const results = await quote({ pensionHealtInstitutionId: insurer.fonasa_c });
+    expect(results.items.length).toBeGreaterThan(3);
+    let bonos = 0;
+    let outsideMle = 0;
+    for (const item of results.items) {
+      const branch = branches.get(item.laboratoryId)!;
+      expect(item.fonasaLevel).toBe(branch.level);
+      for (const line of item.exams) {
+        const fonasa = FONASA_2026.get(codeOf(line.examId))!;
+        if (branch.takesFonasa && branch.level) {
+          const copay = fonasa.copay[branch.level - 1];
+          const arancel = fonasa.arancel[branch.level - 1];
+          if (line.price >= copay) {
+            bonos += 1;
+            expect(line).toMatchObject({ payment: 'BONO', copay, coverage: arancel - copay, privateCheaper: false });
+          } else {
+            expect(line).toMatchObject({ payment: 'PRIVATE', copay: line.price, coverage: 0, privateCheaper: true });
+          }
+        } else {
+          outsideMle += 1;
+          expect(line).toMatchObject({ payment: 'PRIVATE', copay: line.price, coverage: 0 });
+        }
+      }
+      expectConsistentOrder(item);
+    }
+    // The demo data has both: branches in the MLE and branches outside it that still take FONASA patients.
+    expect(bonos).toBeGreaterThan(0);
+    expect(outsideMle).toBeGreaterThan(0);
+  });
+
+  it('orders by what a FONASA patient pays when asked, whole orders first', async () => {
+    const { items } = await quote({ pensionHealtInstitutionId: insurer.fonasa_c, orderBy: 'copay' });
+    const complete = items.filter((i) => i.offersAll);
+    expect(items.slice(0, complete.length)).toEqual(complete);
+    for (const group of [complete, items.filter((i) => !i.offersAll)]) {
+      expect(group.map((i) => i.copay)).toEqual([...group.map((i) => i.copay)].sort((a, b) => a - b));
+    }
+  });
+
+  it('charges FONASA tramo A and a patient without previsión the private prices', async () => {
+    for (const body of [{ pensionHealtInstitutionId: insurer.fonasa_a }, {}]) {
+      const { items } = await quote(body);
+      expect(items.length).toBeGreaterThan(3);
+      for (const item of items) {
+        for (const line of item.exams) expect(line).toMatchObject({ payment: 'PRIVATE', copay: line.price, coverage: 0, privateCheaper: false });
+        expectConsistentOrder(item);
+        expect(item.copay).toBe(item.total);
+      }
+    }
+  });
+
+  it('covers 70 % of each private price for an Isapre plan, rounded per exam', async () => {
+    const isapre = 'banmedica';
+    const { items } = await quote({ pensionHealtInstitutionId: insurer[isapre], coveragePercentage: 70 });
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      for (const line of item.exams) expect(line).toMatchObject({ coverage: Math.round(line.price * 0.7), copay: line.price - Math.round(line.price * 0.7), payment: 'PRIVATE' });
+      expectConsistentOrder(item);
+    }
+  });
+});
