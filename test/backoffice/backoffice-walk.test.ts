@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
-import { launchChromium } from '../support/browser';
+import { launchChromium, WEB_DIST } from '../support/browser';
 import { waitFor } from '../support/wait';
 
-const WEB_DIST = join(__dirname, '..', '..', 'web', 'dist');
 const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(amount);
 const VISITOR = { email: 'paciente.bo@example.cl', password: 'una clave de paciente' };
 

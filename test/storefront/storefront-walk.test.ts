@@ -1,10 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
+import { launchChromium, WEB_DIST } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/app';
 
-const WEB_DIST = join(__dirname, '..', '..', 'web', 'dist');
 const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(amount);
 
 /** Picks an option of a PrimeReact dropdown, typing in its filter when it has one. */
