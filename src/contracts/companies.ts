@@ -14,6 +14,8 @@ export interface Company {
   addressLine: string | null;
   status: CompanyStatus;
   approvedAt: string | null;
+  /** Why an administrator rejected it (only while REJECTED). */
+  decisionReason: string | null;
   createdAt: string;
   updatedAt: string;
   /** The comuna and, as its parent, the region. */
@@ -23,6 +25,8 @@ export interface Company {
 
 /** `POST /api/company/search` (ADM: every company; PRV: its own). `name` matches trade or legal name. */
 export interface CompanySearchRequest extends PageRequest {
+  orderBy?: 'tradeName' | 'rut' | 'status' | 'createdAt';
+  orderSort?: 'asc' | 'desc';
   name?: string;
   rut?: string;
   status?: CompanyStatus;
@@ -41,4 +45,9 @@ export interface CompanyInput {
   website?: string | null;
   addressLine?: string | null;
   comunaId?: number | null;
+}
+
+/** `POST /api/company/{id}/reject` (administrators): the reason is mailed to the company's users. */
+export interface CompanyRejectionInput {
+  reason: string;
 }

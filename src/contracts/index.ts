@@ -6,3 +6,5 @@ export type * from './persons';
 export type * from './select-lists';
 export type * from './search';
 export type * from './laboratories';
+export type * from './price-decisions';
+export type * from './backoffice-reports';

@@ -1,7 +1,7 @@
 import type { Page } from './envelope';
 
 export interface OpeningHours {
-  /** ISO weekday, Monday = 1. */
+  /** ISO weekday, Monday = 1 ... Sunday = 7; 8 = public holidays (festivos). */
   day: number;
   opens: string;
   closes: string;
@@ -40,4 +40,92 @@ export interface LaboratoryPageView {
     attributes: { id: number; code: string; name: string; values: { id: number | null; name: string }[] }[];
   };
   exams: Page<LaboratoryPageExam>;
+}
+
+/** A branch as the back office reads it (`GET /api/priv/laboratory/{id}`, `POST /api/priv/laboratory/search`). */
+export interface OwnLaboratory {
+  id: number;
+  identifierName: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  lat: number | null;
+  lng: number | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  /** Days 1..7 (Monday = 1) and 8 for public holidays; a day without a row is closed. */
+  openingHours: OpeningHours[] | null;
+  fonasaLevel: number | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  company: { id: number; tradeName: string; status: string };
+  comuna: { id: number; name: string; parent: { id: number; name: string } | null };
+  insurers: { id: number; code: string; name: string }[];
+  examCount: number;
+}
+
+/** What the branch form sends; '' or null clears an optional field. */
+export interface OwnLaboratoryInput {
+  companyId?: number;
+  identifierName: string;
+  addressLine1: string;
+  addressLine2?: string | null;
+  comunaId: number;
+  lat?: number | null;
+  lng?: number | null;
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  openingHours?: OpeningHours[];
+  fonasaLevel?: number | null;
+  isActive?: boolean;
+  insurerIds?: number[];
+}
+
+export interface OwnLaboratorySearchRequest {
+  name?: string;
+  companyId?: number;
+  comunaId?: number;
+  orderBy?: string;
+  orderSort?: 'asc' | 'desc';
+  currentPage?: number;
+  perPage?: number;
+}
+
+/** `GET /api/insurer`: FONASA and the Isapres, FONASA first. */
+export interface Insurer {
+  id: number;
+  code: string;
+  name: string;
+  type: string;
+}
+
+/** A branch's exam and price as its prices tab writes it (`POST /api/laboratory-exam`, `POST /api/laboratory-exam/{id}`). */
+export interface BranchPriceInput {
+  laboratoryId: number;
+  examId: number;
+  price: number;
+  isActive?: boolean;
+}
+
+/** `POST /api/laboratory-exam/copy`: what copying a branch's prices did at the target branch. */
+export interface PriceListCopyResult {
+  fromLaboratoryId: number;
+  toLaboratoryId: number;
+  /** Exams the target did not offer. */
+  offered: number;
+  /** Exams it offered at another price (or had withdrawn). */
+  repriced: number;
+  /** Exams already at the same price. */
+  unchanged: number;
+}
+
+/** An attribute of a branch: a value of a select list (`/api/laboratory-attribute`). */
+export interface LaboratoryAttribute {
+  id: number;
+  laboratoryId: number;
+  value: string | null;
+  selectListType: { id: number; code: string; name: string };
+  selectListChild: { id: number; code: string; name: string } | null;
 }

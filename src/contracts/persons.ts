@@ -18,11 +18,23 @@ export interface Person {
   lastLoginAt: string | null;
 }
 
-/** `POST /api/person/search`: `fullName` matches first and last names, in any order. */
+/** `POST /api/person/search`: `fullName` matches first and last names, in any order, ignoring case and accents. */
 export interface PersonSearchRequest extends PageRequest {
   fullName?: string;
+  orderBy?: PersonOrder;
   profileCode?: ProfileCode;
   companyId?: number;
+}
+
+export type PersonOrder = 'name' | 'createdAt' | 'lastLoginAt';
+
+/**
+ * What `POST /api/person` answers, the same whether or not the e-mail already had an account
+ * (its owner is mailed a notice instead): the invitation reveals nothing about who is registered.
+ */
+export interface InvitationSent {
+  email: string;
+  message: string;
 }
 
 /** `POST /api/person`: the new person sets a password from the invitation mail. */
@@ -35,6 +47,22 @@ export interface NewPersonInput {
   profileCode: ProfileCode;
   /** Required for a provider user (PRV) created by an administrator. */
   companyId?: number;
+}
+
+/** `POST /api/auth/admin-sign-up`: an administrator creates another one, with the password it chose. */
+export interface AdministratorInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  rut?: string;
+  password: string;
+}
+
+/** `POST /api/auth/update-password`: an administrator sets another account's password; its sessions close. */
+export interface PasswordSetInput {
+  personId: number;
+  password: string;
 }
 
 /** `POST /api/person/{id}`: fields left out stay; an empty phone or RUT clears it. */

@@ -45,6 +45,9 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/laboratory/search': 'public',
   'POST /api/exam/search': 'public',
   'POST /api/laboratory-exam/search': 'provider',
+  'POST /api/laboratory-exam/copy': 'provider',
+  'POST /api/laboratory-exam/authorize': 'admin',
+  'POST /api/laboratory-exam/reject': 'admin',
   'GET /api/laboratory-exam/:id': 'provider',
   'POST /api/laboratory-exam': 'provider',
   'POST /api/laboratory-exam/:id': 'provider',
@@ -56,6 +59,8 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'DELETE /api/exam/:id': 'admin',
   'POST /api/laboratory/:id/search': 'public',
   'POST /api/log-access': 'public',
+  'GET /api/dashboard': 'provider',
+  'POST /api/audit/search': 'provider',
   'POST /api/laboratory': 'provider',
   'POST /api/laboratory/:id': 'provider',
   'POST /api/priv/laboratory/search': 'provider',
@@ -183,7 +188,8 @@ describe('access policies', () => {
     expect(await prvA('post', '/api/person', { firstName: 'Intruso', lastName: 'X', email: 'intruso@example.cl', profileCode: 'PRV', companyId: ids.companyB })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
     expect(await prvA('post', '/api/person', { firstName: 'Jefe', lastName: 'X', email: 'jefe@example.cl', profileCode: 'ADM' })).toMatchObject({ code: 403 });
     const colleague = await prvA('post', '/api/person', { firstName: 'Colega', lastName: 'Norte', email: 'colega@labnorte.cl', profileCode: 'PRV' });
-    expect(colleague.data).toMatchObject({ company: { id: ids.companyA }, profile: { code: 'PRV' } });
+    expect(colleague.data).toEqual({ email: 'colega@labnorte.cl', message: expect.any(String) });
+    expect(await t.prisma.person.findFirst({ where: { user: { email: 'colega@labnorte.cl' } }, include: { profile: true } })).toMatchObject({ companyId: ids.companyA, profile: { code: 'PRV' } });
     expect((await t.prisma.person.findUniqueOrThrow({ where: { id: ids.personB } })).firstName).toBe('Proveedor');
   });
 

@@ -76,7 +76,7 @@ describe('an administrator keeps the catalogue in the back office', () => {
     expect(footer).toContain('Versión 1.0.29');
     expect(footer).toContain(`© ${new Date().getFullYear()}`);
     // Screens still to be built are in the menu, marked, and are not links to a 404.
-    expect(await page.getByRole('link', { name: 'Usuarios' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Reportes' }).count()).toBe(0);
     await page.getByRole('navigation', { name: 'Menú de administración' }).getByRole('link', { name: 'Exámenes', exact: true }).click();
     await page.waitForURL(`${base}/app/exams`);
     const activeExams = await t.prisma.exam.count({ where: { isActive: true } });
@@ -213,7 +213,7 @@ describe('an administrator keeps the catalogue in the back office', () => {
     const menu = page.locator('.cl-drawer-panel').getByRole('navigation', { name: 'Menú de administración' });
     await menu.waitFor();
     const entries = (await menu.locator('.cl-menu__label').allTextContents()).sort();
-    expect(entries).toEqual(['Exámenes autorizados', 'Laboratorios', 'Mi empresa']);
+    expect(entries).toEqual(['Exámenes autorizados', 'Laboratorios', 'Mi empresa', 'Usuarios']);
     await page.keyboard.press('Escape');
     await page.goto(`${base}/app/exams`);
     await page.getByRole('heading', { name: 'No tienes acceso a Exámenes' }).waitFor();

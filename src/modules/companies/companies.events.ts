@@ -12,7 +12,11 @@ const companyId = (p: { companyId: number }) => p.companyId;
 export const CompanyUpdated = defineEvent('CompanyUpdated', 'Company', (p: { companyId: number; fields: string[] }) => p.companyId);
 /** An administrator approved a company: its authorized laboratories and prices may be quoted. */
 export const CompanyApproved = defineEvent('CompanyApproved', 'Company', companyId);
-/** An administrator rejected a company (or withdrew its approval): its laboratories leave quotes. */
-export const CompanyRejected = defineEvent('CompanyRejected', 'Company', companyId);
+/**
+ * An administrator rejected a company (or withdrew its approval) and said why: its laboratories
+ * leave quotes, its users are mailed the reason. Version 2 added `reason`; rows stored as version 1
+ * have none (consumers read it as optional).
+ */
+export const CompanyRejected = defineEvent('CompanyRejected', 'Company', (p: { companyId: number; reason?: string }) => p.companyId, 2);
 
 export type CompanyEvent = EventOf<typeof CompanyUpdated> | EventOf<typeof CompanyApproved> | EventOf<typeof CompanyRejected>;

@@ -8,7 +8,7 @@ import { CompanyNotFoundError } from './companies.errors';
 /** What `GET /api/company/{id}`, the list and the commands answer, read in one query. */
 export const COMPANY_SELECT = {
   id: true, rut: true, legalName: true, tradeName: true, email: true, phone: true, website: true, addressLine: true,
-  status: true, approvedAt: true, createdAt: true, updatedAt: true,
+  status: true, approvedAt: true, decisionReason: true, createdAt: true, updatedAt: true,
   comuna: { select: { id: true, name: true, parent: { select: { id: true, name: true } } } },
   _count: { select: { laboratories: true } },
 } as const satisfies Prisma.CompanySelect;

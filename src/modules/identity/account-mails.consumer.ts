@@ -6,7 +6,7 @@ import { assertNever, eventTypes, type EventOf, type StoredEvent } from '../../p
 import { EventConsumerRegistry, type EventConsumer } from '../../platform/messaging/event-consumers';
 import { CompanyApproved, CompanyRejected } from '../companies';
 import {
-  AccountInvited, AccountRegistered, ContactMessageReceived, PasswordChanged, PasswordRecoveryRequested, ProviderRegistered, SignUpWithRegisteredEmail, type IdentityEvent,
+  AccountInvited, AccountRegistered, ContactMessageReceived, InvitationToRegisteredEmail, PasswordChanged, PasswordRecoveryRequested, ProviderRegistered, SignUpWithRegisteredEmail, type IdentityEvent,
 } from './identity.events';
 import { INVITATION_TTL_MS, RECOVERY_TTL_MS, issueResetToken } from './password-resets';
 
@@ -26,6 +26,7 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
     [SignUpWithRegisteredEmail.type]: true,
     [ProviderRegistered.type]: true,
     [AccountInvited.type]: true,
+    [InvitationToRegisteredEmail.type]: true,
     [PasswordChanged.type]: true,
     [ContactMessageReceived.type]: true,
     [CompanyApproved.type]: true,
@@ -71,6 +72,15 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
           `Para activarla, elige tu contraseña dentro de los próximos 7 días:\n${link(`/reset-password?token=${token}`)}`,
         ])];
       }
+      case InvitationToRegisteredEmail.type: {
+        const user = await this.user(tx, event.payload.userId);
+        if (!user) return [];
+        return [mail(user.email, 'Intentaron invitarte a CotizaLab', [
+          `Hola ${user.person.firstName}:`,
+          'Alguien intentó crearte una cuenta en CotizaLab con este correo, pero ya tienes una. No creamos otra ni cambiamos nada de la tuya.',
+          `Si quieres entrar, inicia sesión en ${link('/login')}; si olvidaste tu contraseña, puedes recuperarla desde esa misma página.`,
+        ])];
+      }
       case AccountRegistered.type: {
         const user = await this.user(tx, event.payload.userId);
         if (!user) return [];
@@ -114,13 +124,22 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
         const company = await tx.company.findUnique({ where: { id: event.payload.companyId }, include: { persons: { where: { deletedAt: null }, include: { user: true } } } });
         if (!company) return [];
         const approved = event.type === CompanyApproved.type;
+        // Version 1 rows of CompanyRejected carry no reason: the mail then goes without it.
+        const reason = event.type === CompanyRejected.type ? event.payload.reason : undefined;
         return company.persons.flatMap((person) =>
           person.user?.isActive
             ? [mail(person.user.email, approved ? `${company.tradeName} ya está en CotizaLab` : `Sobre la solicitud de ${company.tradeName}`, [
                 `Hola ${person.firstName}:`,
-                approved
-                  ? `Aprobamos a ${company.tradeName}. Sus laboratorios y precios autorizados ya pueden aparecer en las cotizaciones.`
-                  : `No pudimos aprobar a ${company.tradeName} con los datos recibidos. Escríbenos desde ${link('/contacto')} para revisarlo juntos.`,
+                ...(approved
+                  ? [
+                      `Aprobamos a ${company.tradeName}. Sus laboratorios y precios autorizados ya pueden aparecer en las cotizaciones.`,
+                      `Desde ahora también puedes invitar a otros usuarios de tu empresa en ${link('/app/my-company')}.`,
+                    ]
+                  : [
+                      `No pudimos aprobar a ${company.tradeName} con los datos recibidos.`,
+                      ...(reason ? [`Motivo: ${reason}`] : []),
+                      `Puedes seguir consultando lo que registraste en ${link('/app/my-company')}, pero no modificarlo. Escríbenos desde ${link('/contacto')} para revisarlo juntos.`,
+                    ]),
               ])]
             : [],
         );

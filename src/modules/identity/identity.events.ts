@@ -19,6 +19,8 @@ export const SignUpWithRegisteredEmail = defineEvent('SignUpWithRegisteredEmail'
 export const ProviderRegistered = defineEvent('ProviderRegistered', 'User', userId);
 /** An administrator or provider created an account for someone, who sets a password from the mail. */
 export const AccountInvited = defineEvent('AccountInvited', 'User', userId);
+/** Someone was invited with an e-mail that already has an account: its owner is told, the inviter is not. */
+export const InvitationToRegisteredEmail = defineEvent('InvitationToRegisteredEmail', 'User', userId);
 /** The password of an account changed (by its owner, a reset link, or an administrator). */
 export const PasswordChanged = defineEvent('PasswordChanged', 'User', userId);
 /** A message arrived through the contact form. */
@@ -30,5 +32,6 @@ export type IdentityEvent =
   | EventOf<typeof SignUpWithRegisteredEmail>
   | EventOf<typeof ProviderRegistered>
   | EventOf<typeof AccountInvited>
+  | EventOf<typeof InvitationToRegisteredEmail>
   | EventOf<typeof PasswordChanged>
   | EventOf<typeof ContactMessageReceived>;

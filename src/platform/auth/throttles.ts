@@ -20,6 +20,8 @@ const LIMITS = {
   passwordChangeFailuresPerAccount: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
   contactPerIp: { points: 5, duration: 10 * 60 },
   phoneCheckPerIp: { points: 60, duration: 60 },
+  /** Invitations into one company (or, outside a company, by one administrator): against mail flooding. */
+  invitationsPerCompany: { points: 20, duration: 60 * 60 },
   /** Route changes of one browser: generous, only against flooding the log. */
   accessLogPerIp: { points: 600, duration: 5 * 60 },
 } as const;

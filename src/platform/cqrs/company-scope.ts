@@ -29,3 +29,16 @@ export class NotYourCompanyError extends AppError {
     super(HttpStatus.FORBIDDEN, 'AUTH.NOT_YOUR_COMPANY', 'Solo puedes ver y modificar los datos de tu propia empresa.');
   }
 }
+
+/**
+ * A provider of a company an administrator has not approved doing what only an approved company may:
+ * a pending company cannot invite users; a rejected one keeps read-only access to what it wrote.
+ */
+export class CompanyNotApprovedError extends AppError {
+  constructor(message: string) {
+    super(HttpStatus.FORBIDDEN, 'COMPANY.NOT_APPROVED', message);
+  }
+}
+
+export const REJECTED_COMPANY_READ_ONLY = 'Tu empresa fue rechazada: puedes consultar lo que registraste, pero no modificarlo. Escríbenos desde Contacto para revisarlo.';
+export const PENDING_COMPANY_CANNOT_INVITE = 'Tu empresa aún no está aprobada: podrás invitar a otros usuarios cuando un administrador la apruebe.';

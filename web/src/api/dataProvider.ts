@@ -1,4 +1,8 @@
 import type {
+  AuditEntryView, DashboardCounts, PriceDecisionResult, PriceQueueItem, PriceQueueSearchRequest,
+  BranchPriceInput, Insurer, LaboratoryAttribute, OwnLaboratory, OwnLaboratoryInput, OwnLaboratorySearchRequest, PriceListCopyResult,
+  CompanyInput, CompanyRejectionInput, CompanySearchRequest,
+  AdministratorInput, Company, InvitationSent, NewPersonInput, PasswordSetInput, Person, PersonChanges, PersonSearchRequest,
   ExamDetail, ExamInput, ExamListItem, ExamSearchRequest, ExamType, Page, PageRequest, Removed,
   SelectListChildDetail, SelectListChildInput, SelectListFlag, SelectListFlagInput, SelectListType, SelectListTypeInput, SelectListTypeSearchRequest,
 } from '@contracts';
@@ -10,6 +14,20 @@ export interface ResourceTypes {
   'exam-types': { list: ExamType; one: ExamType; input: never; filter: PageRequest };
   'select-lists': { list: SelectListType; one: SelectListType; input: SelectListTypeInput; filter: SelectListTypeSearchRequest };
   'select-list-children': { list: SelectListChildDetail; one: SelectListChildDetail; input: SelectListChildInput; filter: PageRequest };
+  /** /app/users and /app/maintainers/administrators: both are persons (`/api/person`). */
+  users: { list: Person; one: Person; input: PersonChanges; filter: PersonSearchRequest };
+  administrators: { list: Person; one: Person; input: PersonChanges; filter: PersonSearchRequest };
+  /** /app/company (administrators) and /app/my-company (a provider's own). */
+  companies: { list: Company; one: Company; input: CompanyInput; filter: CompanySearchRequest };
+}
+// Declaration merging: each resource adds its own block (fewer edits of one line by many hands).
+export interface ResourceTypes {
+  /** /app/laboratories: a company's branches (`/api/priv/laboratory`; a provider sees its own). */
+  laboratories: { list: OwnLaboratory; one: OwnLaboratory; input: OwnLaboratoryInput; filter: OwnLaboratorySearchRequest };
+  /** The prices tab of a branch (`/api/laboratory-exam`, filtered by `laboratoryId`). */
+  'branch-prices': { list: PriceQueueItem; one: PriceQueueItem; input: BranchPriceInput; filter: PriceQueueSearchRequest & { isActive?: boolean } };
+  /** /app/authorized-examinations: laboratories' prices waiting for a decision (`/api/laboratory-exam`). */
+  'authorized-examinations': { list: PriceQueueItem; one: PriceQueueItem; input: never; filter: PriceQueueSearchRequest };
 }
 export type ResourceName = keyof ResourceTypes;
 export type ListOf<R extends ResourceName> = ResourceTypes[R]['list'];
@@ -19,10 +37,16 @@ export type FilterOf<R extends ResourceName> = ResourceTypes[R]['filter'];
 
 /** The API prefix of each resource (spec §7): `/api/<path>/search`, `/api/<path>/{id}`... */
 const PATHS: Record<ResourceName, string> = {
+  'authorized-examinations': 'laboratory-exam',
+  laboratories: 'priv/laboratory',
+  'branch-prices': 'laboratory-exam',
   exams: 'exam',
   'exam-types': 'exam-type',
   'select-lists': 'select-list-type',
   'select-list-children': 'select-list',
+  companies: 'company',
+  users: 'person',
+  administrators: 'person',
 };
 
 /** Named actions beyond CRUD, each a `POST /api/<path>/<action>/{id}` with its body type. */
@@ -64,5 +88,49 @@ export const dataProvider = {
   ): Promise<CustomActions[R][A] extends { answer: infer T } ? T : never> {
     return api.post(url(resource, action, id), body);
   },
+  /** `POST /api/person`: the answer is the same whether or not the e-mail had an account, so no record to open. */
+  invitePerson(data: NewPersonInput): Promise<InvitationSent> {
+    return api.post('/api/person', data);
+  },
+  createAdministrator(data: AdministratorInput): Promise<{ personId: number }> {
+    return api.post('/api/auth/admin-sign-up', data);
+  },
+  setPassword(data: PasswordSetInput): Promise<{ message: string }> {
+    return api.post('/api/auth/update-password', data);
+  },
+  /** An administrator's decision on a company (`POST /api/company/{id}/approve` or `/reject` with its reason). */
+  decideCompany(id: number, decision: { approve: true } | ({ approve: false } & CompanyRejectionInput)): Promise<Company> {
+    return decision.approve ? api.post(`/api/company/${id}/approve`, {}) : api.post(`/api/company/${id}/reject`, { reason: decision.reason });
+  },
+  /** Companies to choose from (a person's company): the first 100. */
+  companyOptions(): Promise<Page<Company>> {
+    return api.post('/api/company/search', { perPage: 100 });
+  },
+};
+/** The authorization queue's decisions, the `/app` counts and the audit timeline of a record. */
+export const backofficeReports = {
+  /** Authorizes, or rejects with one reason, up to 500 prices at once: all of them or none. */
+  decidePrices(ids: number[], decision: { status: 'AUTHORIZED' } | { status: 'REJECTED'; reason: string }): Promise<PriceDecisionResult> {
+    return decision.status === 'AUTHORIZED' ? api.post('/api/laboratory-exam/authorize', { ids }) : api.post('/api/laboratory-exam/reject', { ids, reason: decision.reason });
+  },
+  dashboard(): Promise<DashboardCounts> {
+    return api.get('/api/dashboard');
+  },
+  audit(entityType: string, entityId: number | string, currentPage = 1): Promise<Page<AuditEntryView>> {
+    return api.post('/api/audit/search', { entityType, entityId, currentPage, perPage: 20 });
+  },
 };
 export type DataProvider = typeof dataProvider;
+
+/** Beyond CRUD for branches and their prices. */
+export const laboratoryCalls = {
+  /** FONASA and the Isapres a branch may accept. */
+  insurers: (): Promise<Insurer[]> => api.get('/api/insurer'),
+  /** Offers every current price of one branch at another of the same company. */
+  copyPriceList: (fromLaboratoryId: number, toLaboratoryId: number): Promise<PriceListCopyResult> => api.post('/api/laboratory-exam/copy', { fromLaboratoryId, toLaboratoryId }),
+  /** The select lists a branch may be described by (home collection, accessibility...), with their values. */
+  attributeLists: (): Promise<Page<SelectListType>> => api.get('/api/select-list-type'),
+  attributes: (laboratoryId: number): Promise<Page<LaboratoryAttribute>> => api.post('/api/laboratory-attribute/search', { laboratoryId, perPage: 100 }),
+  setAttribute: (laboratoryId: number, selectListTypeId: number, selectListChildId: number): Promise<LaboratoryAttribute> => api.post('/api/laboratory-attribute', { laboratoryId, selectListTypeId, selectListChildId }),
+  removeAttribute: (id: number): Promise<Removed> => api.delete(`/api/laboratory-attribute/${id}`),
+};

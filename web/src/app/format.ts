@@ -13,4 +13,16 @@ export function shortExamName(name: string): string {
 }
 
 const DAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
-export const dayName = (day: number) => DAYS[day % 7];
+/** 1..7 ISO weekdays, 8 the public holidays (how a branch's opening hours store them). */
+export const dayName = (day: number) => (day === 8 ? 'festivos' : DAYS[day % 7]);
+
+/**
+ * A RUT as Chileans write it, while it is typed: digits grouped by dots and the check digit after
+ * a dash ("76354771k" → "76.354.771-K"). Anything that is not a digit or K is dropped.
+ */
+export function formatRut(typed: string): string {
+  const clean = typed.replace(/[^0-9kK]/g, '').toUpperCase().replace(/K(?=.)/g, '').slice(0, 9);
+  if (clean.length < 2) return clean;
+  const body = clean.slice(0, -1).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${body}-${clean.slice(-1)}`;
+}

@@ -11,6 +11,7 @@ const LaboratoryPage = lazyPage(() => import('../storefront/pages/LaboratoryPage
 const ContactPage = lazyPage(() => import('../storefront/pages/ContactPage'));
 const LoginPage = lazyPage(() => import('../storefront/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('../storefront/pages/RegisterPage'));
+const ProviderRegisterPage = lazyPage(() => import('../storefront/pages/ProviderRegisterPage'));
 const ResetPasswordPage = lazyPage(() => import('../storefront/pages/ResetPasswordPage'));
 const EditProfilePage = lazyPage(() => import('../storefront/pages/EditProfilePage'));
 const PanelPage = lazyPage(() => import('../storefront/pages/PanelPage'));
@@ -38,6 +39,8 @@ export const router = createBrowserRouter([
       { path: 'login', element: page(<LoginPage />) },
       { path: 'registro', element: page(<RegisterPage />) },
       { path: 'register-success', element: page(<SuccessPage kind="register" />) },
+      { path: 'registro-laboratorio', element: page(<ProviderRegisterPage />) },
+      { path: 'registro-laboratorio/recibido', element: page(<SuccessPage kind="provider" />) },
       { path: 'reset-password', element: page(<ResetPasswordPage />) },
       { path: 'editar-datos', element: page(<EditProfilePage />) },
       { path: 'panel', element: page(<PanelPage />) },

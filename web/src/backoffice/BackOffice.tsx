@@ -10,10 +10,13 @@ import BackOfficeLogin from './frame/BackOfficeLogin';
 import { REGISTRY } from './resources/registry';
 import type { RegistryEntry, ResourceScreens } from './resources/types';
 
-/** A screen that takes the `:id` of the address: a missing one shows the list, a malformed one 404. */
-function WithId({ screen: Screen, listPath }: { screen: ComponentType<{ id: number }>; listPath: string }) {
+/**
+ * A screen that takes the `:id` of the address: a missing one shows the list (or, for the caller's
+ * own record, its `own` screen: /app/my-company/edit), a malformed one 404.
+ */
+function WithId({ screen: Screen, listPath, own: Own }: { screen: ComponentType<{ id: number }>; listPath: string; own?: ComponentType }) {
   const { id } = useParams();
-  if (id === undefined) return <Navigate to={listPath} replace />;
+  if (id === undefined) return Own ? <Own /> : <Navigate to={listPath} replace />;
   const parsed = Number(id);
   if (!Number.isSafeInteger(parsed) || parsed <= 0) return <NotFoundPage />;
   // Keyed by id: going from one record to another starts the screen afresh.
@@ -23,12 +26,13 @@ function WithId({ screen: Screen, listPath }: { screen: ComponentType<{ id: numb
 /** One lazy chunk per resource folder, shared by its four screens. */
 function lazyScreens(load: NonNullable<RegistryEntry['screens']>) {
   const screens = (): Promise<Required<ResourceScreens>> =>
-    load().then(({ default: s }) => ({ list: s.list, create: s.create ?? NotFoundPage, edit: s.edit ?? NotFoundPage, show: s.show ?? NotFoundPage }));
+    load().then(({ default: s }) => ({ list: s.list, create: s.create ?? NotFoundPage, edit: s.edit ?? NotFoundPage, show: s.show ?? NotFoundPage, editOwn: s.editOwn ?? NotFoundPage }));
   return {
     list: lazyPage(() => screens().then((s) => ({ default: s.list }))),
     create: lazyPage(() => screens().then((s) => ({ default: s.create }))),
     edit: lazyPage(() => screens().then((s) => ({ default: s.edit }))),
     show: lazyPage(() => screens().then((s) => ({ default: s.show }))),
+    editOwn: lazyPage(() => screens().then((s) => ({ default: s.editOwn }))),
   };
 }
 
@@ -51,7 +55,7 @@ export default function BackOffice() {
             <Route key={entry.name} path={entry.path} element={<ProfileGate entry={entry} />}>
               <Route index element={screen(<screens.list />)} />
               <Route path="new" element={screen(<screens.create />)} />
-              <Route path="edit/:id?" element={screen(<WithId screen={screens.edit} listPath={listPath} />)} />
+              <Route path="edit/:id?" element={screen(<WithId screen={screens.edit} listPath={listPath} own={entry.ownRecord ? screens.editOwn : undefined} />)} />
               <Route path="view/:id?" element={screen(<WithId screen={screens.show} listPath={listPath} />)} />
             </Route>
           );

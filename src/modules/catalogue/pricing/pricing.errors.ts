@@ -12,3 +12,10 @@ export class OnlyAdministratorsAuthorizeError extends ForbiddenError {
     super('Solo un administrador puede autorizar o rechazar exámenes.');
   }
 }
+
+/** A bulk decision named offers that do not exist: nothing was decided. */
+export class UnknownLaboratoryExamsError extends NotFoundError {
+  constructor(readonly ids: number[]) {
+    super('LABORATORY_EXAM.NOT_FOUND', `No existen los precios ${ids.join(', ')}; no se decidió ninguno.`);
+  }
+}

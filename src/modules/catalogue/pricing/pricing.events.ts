@@ -14,7 +14,8 @@ const offerId = (p: OfferRef) => p.laboratoryExamId;
 export const LaboratoryExamOffered = defineEvent('LaboratoryExamOffered', 'LaboratoryExam', (p: OfferRef & { price: number; status: string }) => p.laboratoryExamId);
 export const LaboratoryExamPriceChanged = defineEvent('LaboratoryExamPriceChanged', 'LaboratoryExam', (p: OfferRef & { previousPrice: number; price: number }) => p.laboratoryExamId);
 export const LaboratoryExamAuthorized = defineEvent('LaboratoryExamAuthorized', 'LaboratoryExam', offerId);
-export const LaboratoryExamRejected = defineEvent('LaboratoryExamRejected', 'LaboratoryExam', offerId);
+/** Version 2 carries the administrator's `reason` (version 1 rows have none). */
+export const LaboratoryExamRejected = defineEvent('LaboratoryExamRejected', 'LaboratoryExam', (p: OfferRef & { reason: string }) => p.laboratoryExamId, 2);
 /** The laboratory no longer offers the exam; its price history stays. */
 export const LaboratoryExamWithdrawn = defineEvent('LaboratoryExamWithdrawn', 'LaboratoryExam', offerId);
 /** A withdrawn offer is offered again. */

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DecideLaboratoryExamsHandler } from './commands/decide-laboratory-exams/decide-laboratory-exams.handler';
+import { CopyPriceListHandler } from './commands/copy-price-list/copy-price-list.handler';
 import { AuthorizeLaboratoryExamHandler } from './commands/authorize-laboratory-exam/authorize-laboratory-exam.handler';
 import { LaboratoryExamChanges } from './commands/laboratory-exam-changes';
 import { OfferLaboratoryExamHandler } from './commands/offer-laboratory-exam/offer-laboratory-exam.handler';
@@ -21,7 +23,7 @@ import { SearchLaboratoryExamsHandler } from './queries/search-laboratory-exams/
     LaboratoryExamChanges,
     LaboratoryExamViews,
     OfferLaboratoryExamHandler, SetLaboratoryExamPriceHandler, AuthorizeLaboratoryExamHandler, RejectLaboratoryExamHandler,
-    WithdrawLaboratoryExamHandler, RestoreLaboratoryExamHandler,
+    WithdrawLaboratoryExamHandler, RestoreLaboratoryExamHandler, CopyPriceListHandler, DecideLaboratoryExamsHandler,
     SearchLaboratoryExamsHandler, GetLaboratoryExamHandler,
   ],
 })

@@ -9,6 +9,8 @@ export interface CompanyApprovalState {
   status: CompanyStatus;
   /** When it was last approved; null while pending or rejected. */
   approvedAt: Date | null;
+  /** Why it was rejected (kept while REJECTED; an approval clears it). */
+  decisionReason: string | null;
 }
 
 export type CompanyDecision = 'APPROVED' | 'REJECTED';
@@ -20,13 +22,15 @@ export type CompanyDecision = 'APPROVED' | 'REJECTED';
  *   approved one rejected (its laboratories then leave quotes); each reversal mails its users again;
  * - repeating the decision it already has is refused (409 `COMPANY.ALREADY_DECIDED`), so a
  *   double click never mails the providers twice nor moves `approvedAt`.
+ * - a rejection carries its reason (the route requires 5 to 500 characters): it is kept on the
+ *   company, shown to its providers in `/app/my-company` and mailed to them; an approval clears it.
  * Returns the new state and the one event the decision causes.
  */
-export function decideCompany(company: CompanyApprovalState, decision: CompanyDecision, now: Date): { state: CompanyApprovalState; event: DomainEvent } {
+export function decideCompany(company: CompanyApprovalState, decision: CompanyDecision, now: Date, reason?: string): { state: CompanyApprovalState; event: DomainEvent } {
   if (company.status === decision) throw new CompanyAlreadyDecidedError(decision);
-  const approved = decision === 'APPROVED';
-  return {
-    state: { ...company, status: decision, approvedAt: approved ? now : null },
-    event: approved ? CompanyApproved({ companyId: company.id }) : CompanyRejected({ companyId: company.id }),
-  };
+  if (decision === 'APPROVED') {
+    return { state: { ...company, status: decision, approvedAt: now, decisionReason: null }, event: CompanyApproved({ companyId: company.id }) };
+  }
+  if (!reason) throw new Error('a rejection needs its reason');
+  return { state: { ...company, status: decision, approvedAt: null, decisionReason: reason }, event: CompanyRejected({ companyId: company.id, reason }) };
 }

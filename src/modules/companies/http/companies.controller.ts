@@ -12,7 +12,7 @@ import { RejectCompanyCommand } from '../commands/reject-company/reject-company.
 import { UpdateCompanyCommand } from '../commands/update-company/update-company.command';
 import { GetCompanyQuery } from '../queries/get-company/get-company.query';
 import { SearchCompaniesQuery } from '../queries/search-companies/search-companies.query';
-import { createCompanyBody, searchCompaniesBody, updateCompanyBody } from './companies.schemas';
+import { createCompanyBody, rejectCompanyBody, searchCompaniesBody, updateCompanyBody } from './companies.schemas';
 
 /** Spec §7 "Sales orders and companies" (companies), plus what the back office needs to keep them. */
 @ApiTags('companies')
@@ -60,8 +60,8 @@ export class CompaniesController {
 
   @AdminOnly()
   @Post(':id/reject')
-  @ApiOperation({ summary: 'Rechazar una empresa registrada por un proveedor' })
-  reject(@IdParam() companyId: number, @Ctx() ctx: CommandContext) {
-    return this.commands.execute(new RejectCompanyCommand(ctx, companyId));
+  @ApiOperation({ summary: 'Rechazar una empresa (o retirar su aprobación) indicando el motivo, que se envía por correo a sus usuarios' })
+  reject(@IdParam() companyId: number, @ValidBody(rejectCompanyBody) { reason }: z.infer<typeof rejectCompanyBody>, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new RejectCompanyCommand(ctx, companyId, reason));
   }
 }

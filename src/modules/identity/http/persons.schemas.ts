@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PROFILE_CODES } from '../../../platform/auth/access-policy';
-import { blankAsAbsent, emailField, idField, optionalText, pagingFields, personNameField, phoneField, rutField } from '../../../platform/http/fields';
+import { blankAsAbsent, emailField, idField, optionalText, orderingFields, pagingFields, personNameField, phoneField, rutField } from '../../../platform/http/fields';
 
 export const searchPersonsBody = z.object({
   fullName: optionalText(200),
   profileCode: blankAsAbsent(z.enum(PROFILE_CODES, { message: 'El perfil debe ser ADM, PRV o USR.' })),
   companyId: blankAsAbsent(idField('la empresa')),
+  ...orderingFields(['name', 'createdAt', 'lastLoginAt']),
   ...pagingFields,
 });
 

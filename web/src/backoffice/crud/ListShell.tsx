@@ -2,8 +2,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { Link, useSearchParams } from 'react-router-dom';
 import { asApiError } from '../../api/client';
@@ -39,9 +41,13 @@ export interface BulkAction {
   label: string;
   icon: string;
   confirm: (count: number) => string;
-  /** Resolves with how many could not be done. */
-  run: (ids: number[]) => Promise<number>;
+  /** Resolves with how many could not be done; `reason` is what the person wrote when the action asks for one. */
+  run: (ids: number[], reason?: string) => Promise<number>;
   done: (count: number) => string;
+  /** Red (the default) for what takes something away; green for an approval. */
+  severity?: 'danger' | 'success';
+  /** Asks for a reason (5 to 500 characters) in the confirmation, e.g. a rejection's. */
+  reason?: { label: string };
 }
 
 interface Noun {
@@ -58,7 +64,7 @@ const EXPORT_PAGE = 100;
  * link shows the same list), the total, CSV export of the whole filtered list, and row selection
  * with bulk actions that ask first.
  */
-export function ListShell<R extends ResourceName>({ resource, title, basePath, noun, filters = [], columns, csv, bulkActions = [], defaultSort, rowName, canCreate = true, createLabel, rowActions }: {
+export function ListShell<R extends ResourceName>({ resource, title, basePath, noun, filters = [], columns, csv, bulkActions = [], defaultSort, rowName, canCreate = true, createLabel, rowActions, fixedFilter, canEdit = true }: {
   resource: R;
   title: string;
   basePath: string;
@@ -74,6 +80,10 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
   createLabel?: string;
   /** More per-row controls beside view and edit. */
   rowActions?: (row: ListOf<R>) => ReactNode;
+  /** Sent with every request and not shown (administrators: `profileCode: 'ADM'`). */
+  fixedFilter?: Partial<FilterOf<R>>;
+  /** False when the rows are not edited on a form of their own (a queue of decisions). */
+  canEdit?: boolean;
 }) {
   const [params, setParams] = useSearchParams();
   const notify = useNotify();
@@ -88,7 +98,7 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
       return raw ? [[f.name, f.parse ? f.parse(raw) : raw]] : [];
     }),
   );
-  const query = { ...filterValues, orderBy, orderSort, currentPage: page, perPage } as FilterOf<R>;
+  const query = { ...filterValues, ...fixedFilter, orderBy, orderSort, currentPage: page, perPage } as FilterOf<R>;
   const list = useResourceList(resource, query);
   const [selection, setSelection] = useState<ListOf<R>[]>([]);
   const [exporting, setExporting] = useState(false);
@@ -129,8 +139,10 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
     }
   };
 
+  const [asking, setAsking] = useState<BulkAction | null>(null);
   const runBulk = (action: BulkAction) => {
     const ids = selection.map((row) => (row as { id: number }).id);
+    if (action.reason) return setAsking(action);
     confirmAction({
       header: `${action.label} ${ids.length} ${ids.length === 1 ? noun.one : noun.many}`,
       message: action.confirm(ids.length),
@@ -150,7 +162,7 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
     <div className="cl-bulk" role="region" aria-label="Acciones sobre la selección">
       <strong>{selection.length} {selection.length === 1 ? 'seleccionado' : 'seleccionados'}</strong>
       {bulkActions.map((action) => (
-        <Button key={action.label} label={action.label} icon={action.icon} severity="danger" size="small" outlined onClick={() => runBulk(action)} />
+        <Button key={action.label} label={action.label} icon={action.icon} severity={action.severity ?? 'danger'} size="small" outlined onClick={() => runBulk(action)} />
       ))}
       <Button label="Quitar selección" size="small" text onClick={() => setSelection([])} />
     </div>
@@ -226,14 +238,73 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
               <Link to={`${basePath}/view/${(row as { id: number }).id}`} className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={`Ver ${rowName(row)}`} title="Ver">
                 <i className="pi pi-eye" aria-hidden="true" />
               </Link>
-              <Link to={`${basePath}/edit/${(row as { id: number }).id}`} className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={`Editar ${rowName(row)}`} title="Editar">
-                <i className="pi pi-pencil" aria-hidden="true" />
-              </Link>
+              {canEdit && (
+                <Link to={`${basePath}/edit/${(row as { id: number }).id}`} className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={`Editar ${rowName(row)}`} title="Editar">
+                  <i className="pi pi-pencil" aria-hidden="true" />
+                </Link>
+              )}
             </span>
           )}
         />
       </DataTable>
+      {asking && (
+        <ReasonDialog
+          action={asking}
+          count={selection.length}
+          noun={noun}
+          onCancel={() => setAsking(null)}
+          onAccept={async (reason) => {
+            const ids = selection.map((row) => (row as { id: number }).id);
+            const failed = await asking.run(ids, reason);
+            setAsking(null);
+            setSelection([]);
+            if (failed > 0) notify({ severity: 'warn', summary: `${failed} de ${ids.length} no se pudieron procesar.` });
+            else notify({ severity: 'success', summary: asking.done(ids.length) });
+          }}
+        />
+      )}
     </>
+  );
+}
+
+/** The confirmation of a bulk action that needs a reason: the reason is written here and sent with it. */
+function ReasonDialog({ action, count, noun, onCancel, onAccept }: { action: BulkAction; count: number; noun: Noun; onCancel: () => void; onAccept: (reason: string) => Promise<void> }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const accept = async () => {
+    const text = reason.trim();
+    if (text.length < 5) return setError('Escribe un motivo de al menos 5 caracteres.');
+    if (text.length > 500) return setError('Máximo 500 caracteres.');
+    setBusy(true);
+    try {
+      await onAccept(text);
+    } catch (failure) {
+      setError(asApiError(failure).message);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      header={`${action.label} ${count} ${count === 1 ? noun.one : noun.many}`}
+      visible
+      onHide={onCancel}
+      className="cl-reason-dialog"
+      style={{ width: 'min(32rem, 94vw)' }}
+      footer={
+        <>
+          <Button label="Cancelar" text onClick={onCancel} disabled={busy} />
+          <Button label={action.label} icon={action.icon} severity={action.severity ?? 'danger'} onClick={() => void accept()} loading={busy} />
+        </>
+      }
+    >
+      <p>{action.confirm(count)}</p>
+      <span className="cl-field">
+        <label htmlFor="bulk-reason">{action.reason!.label}</label>
+        <InputTextarea id="bulk-reason" value={reason} onChange={(e) => { setReason(e.target.value); setError(null); }} rows={3} autoResize maxLength={500} aria-invalid={Boolean(error)} aria-describedby={error ? 'bulk-reason-error' : undefined} autoFocus />
+        {error && <small id="bulk-reason-error" className="p-error" role="alert">{error}</small>}
+      </span>
+    </Dialog>
   );
 }
 

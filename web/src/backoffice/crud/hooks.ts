@@ -48,6 +48,10 @@ export function useMutations<R extends ResourceName>(resource: R) {
         dispatch(store.actions.recordSaved(saved as never));
         return saved;
       },
+      /** Records were created outside these mutations: the list reads them on its next visit. */
+      listStale() {
+        dispatch(store.actions.listStale());
+      },
       /** A record changed by a custom action (a flag toggled): shown everywhere at once. */
       saved(record: OneOf<R>) {
         dispatch(store.actions.recordSaved(record as never));

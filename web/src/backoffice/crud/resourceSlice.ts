@@ -84,6 +84,10 @@ function buildSlice<R extends ResourceName>(resource: R) {
         if (state.item.id === saved.id) state.item.record = saved as never;
         if (state.list.entities[saved.id]) adapter.updateOne(state.list as EntityState<L, number>, { id: saved.id, changes: saved as never });
       },
+      /** Records were created elsewhere (an invitation, a new administrator): the list is read again. */
+      listStale: (state) => {
+        state.list.query = null;
+      },
       recordsRemoved: (state, action: PayloadAction<number[]>) => {
         // The list is read again after a removal (a retired exam may still match "all"); the item is stale.
         state.list.query = null;

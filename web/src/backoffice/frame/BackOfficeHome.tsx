@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { entriesFor } from '../resources/registry';
+import { DashboardCounts } from './DashboardCounts';
 
 /** /app: a greeting and the sections this profile can use now, with what is coming. */
 export default function BackOfficeHome() {
@@ -17,6 +18,7 @@ export default function BackOfficeHome() {
           ? `Aquí administras ${person.company?.tradeName ?? 'tu empresa'}: sus datos, sus laboratorios y los precios de sus exámenes.`
           : 'Desde aquí se mantienen los exámenes, los laboratorios, sus precios y los reportes de CotizaLab.'}
       </p>
+      <DashboardCounts admin={person.profile.code === 'ADM'} />
       {ready.length > 0 && (
         <ul className="cl-home-cards">
           {ready.map((e) => (

@@ -7,6 +7,8 @@ export interface ResourceScreens {
   create?: ComponentType;
   edit?: ComponentType<{ id: number }>;
   show?: ComponentType<{ id: number }>;
+  /** The edit screen of a resource that is the caller's own record (/app/my-company/edit): no id in the address. */
+  editOwn?: ComponentType;
 }
 
 export interface RegistryEntry {
@@ -20,6 +22,8 @@ export interface RegistryEntry {
   group?: 'Mantenedores';
   /** Who sees the entry and may open its screens (spec §6: the admin menu requires ADM). */
   profiles: ProfileCode[];
+  /** The resource is the caller's own record (my-company): `/edit` without an id opens its `editOwn` screen. */
+  ownRecord?: boolean;
   /** The resource's folder, loaded on first visit; absent while its screens are still to be built. */
   screens?: () => Promise<{ default: ResourceScreens }>;
 }

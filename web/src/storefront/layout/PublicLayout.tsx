@@ -90,6 +90,7 @@ export default function PublicLayout() {
           <Link to="/preguntas-frecuentes">Preguntas frecuentes</Link>
           <Link to="/terminos-y-condiciones">Términos y condiciones</Link>
           <Link to="/contacto">Contacto</Link>
+          <Link to="/registro-laboratorio">¿Tienes un laboratorio? Publica tus precios</Link>
           <Link to="/app">Acceso laboratorios y administración</Link>
         </div>
       </footer>

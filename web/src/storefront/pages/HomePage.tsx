@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { ExamPicker, type PickedExam } from '../features/search/ExamPicker';
 import { InsurerPicker, type Coverage } from '../features/search/InsurerPicker';
@@ -57,6 +57,13 @@ export default function HomePage() {
             </li>
           ))}
         </ol>
+      </section>
+      <section className="cl-container" aria-labelledby="providers-title">
+        <div className="cl-providers-cta">
+          <h2 id="providers-title">¿Tienes un laboratorio? Publica tus precios</h2>
+          <p>Registra tu empresa y sus sucursales, y tus precios aparecerán en las cotizaciones de los pacientes de tu comuna una vez aprobados.</p>
+          <Link to="/registro-laboratorio" className="p-button p-button-outlined cl-providers-cta__link">Registrar mi laboratorio</Link>
+        </div>
       </section>
     </>
   );

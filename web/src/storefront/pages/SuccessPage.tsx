@@ -11,6 +11,12 @@ const TEXTS = {
     body: (email?: string) => `Te enviamos un correo de bienvenida${email ? ` a ${email}` : ''}. Ya puedes ingresar con tu correo y contraseña.`,
     action: { to: '/login', label: 'Ingresar' },
   },
+  provider: {
+    title: 'Recibimos la solicitud de tu laboratorio',
+    body: (email?: string) =>
+      `Tu empresa queda pendiente de aprobación: un administrador revisará sus datos y te avisaremos por correo${email ? ` a ${email}` : ''}. Mientras tanto puedes ingresar a la administración para completar tus sucursales y precios, que se publicarán cuando la empresa esté aprobada.`,
+    action: { to: '/app/login', label: 'Ingresar a la administración' },
+  },
 };
 
 /** /contact-success and /register-success. */

@@ -3,7 +3,8 @@ import { blankAsAbsent, booleanField, clearable, emailField, idField, idList, op
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Usa el formato HH:MM.');
 const openingHours = z
-  .object({ day: z.coerce.number().int().min(1).max(7), opens: time, closes: time })
+  // 1..7: ISO weekday (Monday = 1); 8: public holidays (docs/decisions.md).
+  .object({ day: z.coerce.number().int().min(1, 'El día va de 1 (lunes) a 8 (festivos).').max(8, 'El día va de 1 (lunes) a 8 (festivos).'), opens: time, closes: time })
   .refine((h) => h.opens < h.closes, 'La hora de cierre debe ser posterior a la de apertura.');
 
 /** A new branch: its name, address and comuna; the company too when an administrator registers it. */
@@ -18,7 +19,7 @@ export const registerLaboratoryBody = z.object({
   phone: clearable(phoneField),
   email: clearable(emailField),
   website: clearable(z.url({ protocol: /^https?$/, message: 'Ingresa una dirección web válida (https://...).' }).max(300)),
-  openingHours: z.array(openingHours).max(21).optional(),
+  openingHours: z.array(openingHours).max(24).optional(),
   // Empty: the branch is not in FONASA's Modalidad de Libre Elección (patients pay its private prices).
   fonasaLevel: clearable(z.coerce.number().int().min(1, 'El nivel FONASA va de 1 a 3.').max(3, 'El nivel FONASA va de 1 a 3.')),
   isActive: booleanField.optional(),

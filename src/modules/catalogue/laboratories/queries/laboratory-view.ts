@@ -1,7 +1,7 @@
 import type { Prisma } from '../../../../generated/prisma/client';
 
 export type OpeningHours = {
-  /** ISO weekday, Monday = 1. */
+  /** ISO weekday, Monday = 1 ... Sunday = 7; 8 = public holidays. */
   day: number;
   opens: string;
   closes: string;

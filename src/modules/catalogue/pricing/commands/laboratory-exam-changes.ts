@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AuditEntry } from '../../../../platform/audit/audit';
 import type { Actor } from '../../../../platform/auth/actor';
 import type { CommandContext } from '../../../../platform/cqrs/command-context';
 import { assertCompanyAccess } from '../../../../platform/cqrs/company-scope';
@@ -20,7 +21,7 @@ export class LaboratoryExamChanges {
     @Inject(LABORATORY_EXAM_REPOSITORY) readonly repository: LaboratoryExamRepository,
   ) {}
 
-  change(ctx: CommandContext, laboratoryExamId: number, action: string, apply: (offer: LaboratoryExam) => void): Promise<number> {
+  change(ctx: CommandContext, laboratoryExamId: number, action: string, apply: (offer: LaboratoryExam) => void, details?: AuditEntry['details']): Promise<number> {
     return this.uow.run(ctx, async (tx, changes) => {
       const offer = await this.repository.findById(tx, laboratoryExamId);
       if (!offer) throw new LaboratoryExamNotFoundError();
@@ -29,7 +30,7 @@ export class LaboratoryExamChanges {
       const id = await this.repository.save(tx, offer);
       const events = offer.pullEvents(id);
       changes.record(...events);
-      if (events.length > 0) changes.audit(action, 'LaboratoryExam', id);
+      if (events.length > 0) changes.audit(action, 'LaboratoryExam', id, details);
       return id;
     });
   }

@@ -17,6 +17,8 @@ export interface LaboratoryExamState {
   isActive: boolean;
   authorizedAt: Date | null;
   authorizedById: number | null;
+  /** Why an administrator rejected it; null unless REJECTED. */
+  rejectionReason: string | null;
 }
 
 /** A row of the price history: the first price has no previous one. */
@@ -52,6 +54,7 @@ export class LaboratoryExam {
       status: byAdmin ? 'AUTHORIZED' : 'PENDING',
       authorizedAt: byAdmin ? new Date() : null,
       authorizedById: byAdmin ? by.personId : null,
+      rejectionReason: null,
     });
     offer.priceChanges.push({ oldPrice: null, newPrice: price, changedById: by.personId });
     offer.events.push((id) => LaboratoryExamOffered({ ...offer.ref(id, by), price, status: offer.current.status }));
@@ -78,11 +81,13 @@ export class LaboratoryExam {
     this.events.push((id) => LaboratoryExamAuthorized(this.ref(id, by)));
   }
 
-  reject(by: Actor): void {
+  /** Rejecting again with another reason replaces the reason (and is recorded again). */
+  reject(by: Actor, reason: string): void {
     if (by.profile !== 'ADM') throw new OnlyAdministratorsAuthorizeError();
-    if (this.current.status === 'REJECTED') return;
+    if (this.current.status === 'REJECTED' && this.current.rejectionReason === reason) return;
     this.decide('REJECTED', by);
-    this.events.push((id) => LaboratoryExamRejected(this.ref(id, by)));
+    this.current.rejectionReason = reason;
+    this.events.push((id) => LaboratoryExamRejected({ ...this.ref(id, by), reason }));
   }
 
   withdraw(by: Actor): void {
@@ -107,6 +112,7 @@ export class LaboratoryExam {
     this.current.status = status;
     this.current.authorizedAt = status === 'AUTHORIZED' ? new Date() : null;
     this.current.authorizedById = status === 'AUTHORIZED' ? by.personId : null;
+    this.current.rejectionReason = null;
   }
 
   private ref(id: number, by: Actor) {

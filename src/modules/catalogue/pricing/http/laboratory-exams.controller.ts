@@ -2,10 +2,12 @@ import { Controller, Delete, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { ProviderScoped } from '../../../../platform/auth/access-policy';
+import { AdminOnly, ProviderScoped } from '../../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../../platform/auth/actor';
 import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';
 import { IdParam, ValidBody } from '../../../../platform/http/validated';
+import { DecideLaboratoryExamsCommand } from '../commands/decide-laboratory-exams/decide-laboratory-exams.command';
+import { CopyPriceListCommand } from '../commands/copy-price-list/copy-price-list.command';
 import { AuthorizeLaboratoryExamCommand } from '../commands/authorize-laboratory-exam/authorize-laboratory-exam.command';
 import { OfferLaboratoryExamCommand } from '../commands/offer-laboratory-exam/offer-laboratory-exam.command';
 import { RejectLaboratoryExamCommand } from '../commands/reject-laboratory-exam/reject-laboratory-exam.command';
@@ -14,7 +16,7 @@ import { SetLaboratoryExamPriceCommand } from '../commands/set-laboratory-exam-p
 import { WithdrawLaboratoryExamCommand } from '../commands/withdraw-laboratory-exam/withdraw-laboratory-exam.command';
 import { GetLaboratoryExamQuery } from '../queries/get-laboratory-exam/get-laboratory-exam.query';
 import { SearchLaboratoryExamsQuery } from '../queries/search-laboratory-exams/search-laboratory-exams.query';
-import { changeLaboratoryExamBody, offerLaboratoryExamBody, searchLaboratoryExamsBody } from './laboratory-exams.schemas';
+import { authorizeLaboratoryExamsBody, changeLaboratoryExamBody, copyPriceListBody, offerLaboratoryExamBody, rejectLaboratoryExamsBody, searchLaboratoryExamsBody } from './laboratory-exams.schemas';
 
 /** Spec §7 laboratory-exam: prices per laboratory and exam (PRV: its own laboratories; ADM: all, and authorizes). */
 @ApiTags('laboratory-exams')
@@ -30,6 +32,28 @@ export class LaboratoryExamsController {
   @Post('search')
   search(@ValidBody(searchLaboratoryExamsBody) filter: z.infer<typeof searchLaboratoryExamsBody>, @CurrentActor() actor: Actor) {
     return this.queries.execute(new SearchLaboratoryExamsQuery(actor, filter));
+  }
+
+  @AdminOnly()
+  @Post('authorize')
+  @ApiOperation({ summary: 'Autoriza hasta 500 precios a la vez (todos o ninguno)' })
+  authorizeMany(@ValidBody(authorizeLaboratoryExamsBody) body: z.infer<typeof authorizeLaboratoryExamsBody>, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new DecideLaboratoryExamsCommand(ctx, body.ids, { status: 'AUTHORIZED' }));
+  }
+
+  @AdminOnly()
+  @Post('reject')
+  @ApiOperation({ summary: 'Rechaza hasta 500 precios a la vez con un motivo (todos o ninguno)' })
+  rejectMany(@ValidBody(rejectLaboratoryExamsBody) body: z.infer<typeof rejectLaboratoryExamsBody>, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new DecideLaboratoryExamsCommand(ctx, body.ids, { status: 'REJECTED', reason: body.reason }));
+  }
+
+  // Declared before `:id`: Express tries routes in order.
+  @ProviderScoped()
+  @Post('copy')
+  @ApiOperation({ summary: 'Copia los precios vigentes de una sucursal a otra de la misma empresa' })
+  copy(@ValidBody(copyPriceListBody) input: z.infer<typeof copyPriceListBody>, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new CopyPriceListCommand(ctx, input.fromLaboratoryId, input.toLaboratoryId));
   }
 
   @ProviderScoped()
@@ -51,7 +75,7 @@ export class LaboratoryExamsController {
   change(@IdParam() laboratoryExamId: number, @ValidBody(changeLaboratoryExamBody) body: z.infer<typeof changeLaboratoryExamBody>, @Ctx() ctx: CommandContext) {
     if (body.price !== undefined) return this.commands.execute(new SetLaboratoryExamPriceCommand(ctx, laboratoryExamId, body.price));
     if (body.status === 'AUTHORIZED') return this.commands.execute(new AuthorizeLaboratoryExamCommand(ctx, laboratoryExamId));
-    if (body.status === 'REJECTED') return this.commands.execute(new RejectLaboratoryExamCommand(ctx, laboratoryExamId));
+    if (body.status === 'REJECTED') return this.commands.execute(new RejectLaboratoryExamCommand(ctx, laboratoryExamId, body.reason!));
     return this.commands.execute(body.isActive ? new RestoreLaboratoryExamCommand(ctx, laboratoryExamId) : new WithdrawLaboratoryExamCommand(ctx, laboratoryExamId));
   }
 

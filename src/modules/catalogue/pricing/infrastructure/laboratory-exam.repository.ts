@@ -13,6 +13,8 @@ export interface LaboratoryExamRepository {
   /** The company of a laboratory, or undefined when there is no such laboratory. */
   companyOfLaboratory(tx: Tx, laboratoryId: number): Promise<number | null | undefined>;
   isActiveExam(tx: Tx, examId: number): Promise<boolean>;
+  /** The prices a laboratory offers now (active, not rejected, of exams still in the catalogue), by exam. */
+  activePricesOf(tx: Tx, laboratoryId: number): Promise<{ examId: number; price: number }[]>;
 }
 
 export const LABORATORY_EXAM_REPOSITORY = Symbol('LaboratoryExamRepository');

@@ -3,7 +3,7 @@ import type { Tx } from '../../../../platform/database/prisma.service';
 import { LaboratoryExam } from '../domain/laboratory-exam';
 import type { LaboratoryExamRepository } from './laboratory-exam.repository';
 
-const STATE = { id: true, laboratoryId: true, examId: true, price: true, status: true, isActive: true, authorizedAt: true, authorizedById: true } as const;
+const STATE = { id: true, laboratoryId: true, examId: true, price: true, status: true, isActive: true, authorizedAt: true, authorizedById: true, rejectionReason: true } as const;
 
 @Injectable()
 export class PrismaLaboratoryExamRepository implements LaboratoryExamRepository {
@@ -32,5 +32,9 @@ export class PrismaLaboratoryExamRepository implements LaboratoryExamRepository 
 
   async isActiveExam(tx: Tx, examId: number) {
     return (await tx.exam.count({ where: { id: examId, isActive: true } })) > 0;
+  }
+
+  activePricesOf(tx: Tx, laboratoryId: number) {
+    return tx.laboratoryExam.findMany({ where: { laboratoryId, isActive: true, status: { not: 'REJECTED' }, exam: { isActive: true } }, select: { examId: true, price: true }, orderBy: { examId: 'asc' } });
   }
 }

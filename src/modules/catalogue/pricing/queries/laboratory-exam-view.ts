@@ -6,10 +6,10 @@ import { PrismaService } from '../../../../platform/database/prisma.service';
 import { LaboratoryExamNotFoundError } from '../pricing.errors';
 
 export const LABORATORY_EXAM_SELECT = {
-  id: true, price: true, status: true, authorizedAt: true, isActive: true, createdAt: true, updatedAt: true,
-  laboratory: { select: { id: true, identifierName: true, companyId: true } },
+  id: true, price: true, status: true, authorizedAt: true, rejectionReason: true, isActive: true, createdAt: true, updatedAt: true,
+  laboratory: { select: { id: true, identifierName: true, companyId: true, company: { select: { tradeName: true } }, comuna: { select: { id: true, name: true } } } },
   exam: { select: { id: true, code: true, name: true, fonasaPriceLevel1: true } },
-  priceHistory: { select: { oldPrice: true, newPrice: true, changedAt: true, changedById: true }, orderBy: { changedAt: 'desc' as const }, take: 10 },
+  priceHistory: { select: { oldPrice: true, newPrice: true, changedAt: true, changedById: true, changedBy: { select: { firstName: true, lastName: true } } }, orderBy: { changedAt: 'desc' as const }, take: 10 },
 } as const satisfies Prisma.LaboratoryExamSelect;
 
 export type LaboratoryExamView = Prisma.LaboratoryExamGetPayload<{ select: typeof LABORATORY_EXAM_SELECT }>;

@@ -22,9 +22,9 @@ const LAST_YEAR = new Date('2025-03-01T12:00:00Z');
 /** Companies kept in memory, as the Prisma adapter keeps them in PostgreSQL. */
 class FakeCompanyRepository implements CompanyRepository {
   readonly rows = new Map<number, CompanyApprovalState>([
-    [PENDING, { id: PENDING, status: 'PENDING', approvedAt: null }],
-    [APPROVED, { id: APPROVED, status: 'APPROVED', approvedAt: LAST_YEAR }],
-    [REJECTED, { id: REJECTED, status: 'REJECTED', approvedAt: null }],
+    [PENDING, { id: PENDING, status: 'PENDING', approvedAt: null, decisionReason: null }],
+    [APPROVED, { id: APPROVED, status: 'APPROVED', approvedAt: LAST_YEAR, decisionReason: null }],
+    [REJECTED, { id: REJECTED, status: 'REJECTED', approvedAt: null, decisionReason: 'El RUT no corresponde a la razón social.' }],
   ]);
 
   async findForDecision(_tx: Tx, companyId: number) {
@@ -102,7 +102,7 @@ describe(ApproveCompanyHandler.name, () => {
   it('approves a company that was rejected before (an administrator may reconsider)', async () => {
     await sut.execute(new ApproveCompanyCommand(admin, REJECTED));
 
-    expect(repository.rows.get(REJECTED)).toMatchObject({ status: 'APPROVED', approvedAt: expect.any(Date) });
+    expect(repository.rows.get(REJECTED)).toMatchObject({ status: 'APPROVED', approvedAt: expect.any(Date), decisionReason: null });
     expect(uow.events.map((e) => e.type)).toEqual(['CompanyApproved']);
   });
 
@@ -111,7 +111,7 @@ describe(ApproveCompanyHandler.name, () => {
 
     await expect(refused).rejects.toBeInstanceOf(CompanyAlreadyDecidedError);
     await expect(refused).rejects.toMatchObject({ status: 409, error: 'COMPANY.ALREADY_DECIDED', message: 'La empresa ya está aprobada.' });
-    expect(repository.rows.get(APPROVED)).toEqual({ id: APPROVED, status: 'APPROVED', approvedAt: LAST_YEAR });
+    expect(repository.rows.get(APPROVED)).toEqual({ id: APPROVED, status: 'APPROVED', approvedAt: LAST_YEAR, decisionReason: null });
     expect(uow.events).toEqual([]);
     expect(uow.audits).toEqual([]);
   });
@@ -133,23 +133,23 @@ describe(RejectCompanyHandler.name, () => {
     sut = new RejectCompanyHandler(uow, repository, new FakeCompanyViews(repository));
   });
 
-  it('rejects a company waiting for a decision and tells its providers', async () => {
-    const answer = await sut.execute(new RejectCompanyCommand(admin, PENDING));
+  it('rejects a company waiting for a decision, keeps the reason and tells its providers why', async () => {
+    const answer = await sut.execute(new RejectCompanyCommand(admin, PENDING, 'Falta la resolución sanitaria.'));
 
-    expect(answer).toMatchObject({ id: PENDING, status: 'REJECTED', approvedAt: null });
-    expect(uow.events).toEqual([expect.objectContaining({ type: 'CompanyRejected', payload: { companyId: PENDING } })]);
-    expect(uow.audits).toEqual([expect.objectContaining({ action: 'company.rejected', entityId: PENDING })]);
+    expect(answer).toMatchObject({ id: PENDING, status: 'REJECTED', approvedAt: null, decisionReason: 'Falta la resolución sanitaria.' });
+    expect(uow.events).toEqual([expect.objectContaining({ type: 'CompanyRejected', version: 2, payload: { companyId: PENDING, reason: 'Falta la resolución sanitaria.' } })]);
+    expect(uow.audits).toEqual([expect.objectContaining({ action: 'company.rejected', entityId: PENDING, details: { reason: 'Falta la resolución sanitaria.' } })]);
   });
 
   it('withdraws the approval of an approved company: it leaves quotes and loses its approval date', async () => {
-    await sut.execute(new RejectCompanyCommand(admin, APPROVED));
+    await sut.execute(new RejectCompanyCommand(admin, APPROVED, 'Dejó de operar en Chile.'));
 
-    expect(repository.rows.get(APPROVED)).toEqual({ id: APPROVED, status: 'REJECTED', approvedAt: null });
+    expect(repository.rows.get(APPROVED)).toEqual({ id: APPROVED, status: 'REJECTED', approvedAt: null, decisionReason: 'Dejó de operar en Chile.' });
     expect(uow.events.map((e) => e.type)).toEqual(['CompanyRejected']);
   });
 
   it('refuses to reject a rejected company again', async () => {
-    await expect(sut.execute(new RejectCompanyCommand(admin, REJECTED))).rejects.toMatchObject({ status: 409, error: 'COMPANY.ALREADY_DECIDED', message: 'La empresa ya está rechazada.' });
+    await expect(sut.execute(new RejectCompanyCommand(admin, REJECTED, 'Otra vez.'))).rejects.toMatchObject({ status: 409, error: 'COMPANY.ALREADY_DECIDED', message: 'La empresa ya está rechazada.' });
     expect(uow.committed).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ export class RejectCompanyCommand extends Command<ServerSide<Company>> {
   constructor(
     readonly ctx: CommandContext,
     readonly companyId: number,
+    /** Why (5 to 500 characters, checked by the route): kept on the company and mailed. */
+    readonly reason: string,
   ) {
     super();
   }

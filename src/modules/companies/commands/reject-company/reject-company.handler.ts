@@ -15,14 +15,14 @@ export class RejectCompanyHandler implements ICommandHandler<RejectCompanyComman
     private readonly views: CompanyViews,
   ) {}
 
-  async execute({ ctx, companyId }: RejectCompanyCommand) {
+  async execute({ ctx, companyId, reason }: RejectCompanyCommand) {
     await this.uow.run(ctx, async (tx, changes) => {
       const company = await this.companies.findForDecision(tx, companyId);
       if (!company) throw new CompanyNotFoundError();
-      const { state, event } = decideCompany(company, 'REJECTED', new Date());
+      const { state, event } = decideCompany(company, 'REJECTED', new Date(), reason);
       await this.companies.saveDecision(tx, state);
       changes.record(event);
-      changes.audit('company.rejected', 'Company', companyId);
+      changes.audit('company.rejected', 'Company', companyId, { reason });
     });
     return this.views.get(companyId);
   }

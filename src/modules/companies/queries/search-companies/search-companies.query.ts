@@ -8,9 +8,9 @@ import { PrismaService } from '../../../../platform/database/prisma.service';
 import type { Page, ServerSide } from '../../../../platform/http/envelope';
 import { COMPANY_SELECT, toCompanyView } from '../../company-view';
 
-export type CompanyFilter = Omit<CompanySearchRequest, 'currentPage' | 'perPage' | 'orderBy' | 'orderSort'> & Paging;
+export type CompanyFilter = Omit<CompanySearchRequest, 'currentPage' | 'perPage'> & Paging;
 
-/** `POST /api/company/search`: every company for an administrator, only its own for a provider. */
+/** `POST /api/company/search`: every company for an administrator, only its own for a provider; `orderBy` tradeName (default), rut, status or createdAt. */
 export class SearchCompaniesQuery extends Query<Page<ServerSide<Company>>> {
   constructor(
     readonly actor: Actor,
@@ -34,7 +34,7 @@ export class SearchCompaniesHandler implements IQueryHandler<SearchCompaniesQuer
     };
     return findPage(
       filter,
-      async (window) => (await this.prisma.company.findMany({ where, select: COMPANY_SELECT, orderBy: [{ tradeName: 'asc' }, { id: 'asc' }], ...window })).map(toCompanyView),
+      async (window) => (await this.prisma.company.findMany({ where, select: COMPANY_SELECT, orderBy: [{ [filter.orderBy ?? 'tradeName']: filter.orderSort ?? 'asc' }, { id: 'asc' }], ...window })).map(toCompanyView),
       () => this.prisma.company.count({ where }),
     );
   }

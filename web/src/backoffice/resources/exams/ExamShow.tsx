@@ -1,5 +1,6 @@
 import { Message } from 'primereact/message';
 import { formatClp, shortExamName } from '../../../app/format';
+import { AuditTimeline } from '../../crud/AuditTimeline';
 import { Fields, ShowShell } from '../../crud/ShowShell';
 import { LEVELS } from './schema';
 
@@ -53,6 +54,7 @@ export default function ExamShow({ id }: { id: number }) {
               ))}
             </tbody>
           </table>
+          <AuditTimeline entityType="Exam" entityId={exam.id} />
         </>
       )}
     </ShowShell>

@@ -7,7 +7,11 @@ import type { LaboratoryExamRepository } from '../../infrastructure/laboratory-e
 import type { LaboratoryExamView, LaboratoryExamViews } from '../../queries/laboratory-exam-view';
 import { AuthorizeLaboratoryExamHandler } from '../authorize-laboratory-exam/authorize-laboratory-exam.handler';
 import { AuthorizeLaboratoryExamCommand } from '../authorize-laboratory-exam/authorize-laboratory-exam.command';
+import { DecideLaboratoryExamsCommand } from '../decide-laboratory-exams/decide-laboratory-exams.command';
+import { DecideLaboratoryExamsHandler } from '../decide-laboratory-exams/decide-laboratory-exams.handler';
 import { LaboratoryExamChanges } from '../laboratory-exam-changes';
+import { RejectLaboratoryExamCommand } from '../reject-laboratory-exam/reject-laboratory-exam.command';
+import { RejectLaboratoryExamHandler } from '../reject-laboratory-exam/reject-laboratory-exam.handler';
 import { SetLaboratoryExamPriceCommand } from '../set-laboratory-exam-price/set-laboratory-exam-price.command';
 import { SetLaboratoryExamPriceHandler } from '../set-laboratory-exam-price/set-laboratory-exam-price.handler';
 import { WithdrawLaboratoryExamCommand } from '../withdraw-laboratory-exam/withdraw-laboratory-exam.command';
@@ -49,6 +53,10 @@ class FakeLaboratoryExamRepository implements LaboratoryExamRepository {
   async isActiveExam(_tx: Tx, examId: number) {
     return examId === HEMOGRAMA;
   }
+
+  async activePricesOf(_tx: Tx, laboratoryId: number) {
+    return [...this.rows.values()].map((row) => row.state).filter((row) => row.laboratoryId === laboratoryId && row.isActive && row.status !== 'REJECTED').map(({ examId, price }) => ({ examId, price }));
+  }
 }
 
 /** Runs the work at once and keeps what it recorded, as the real one commits it. */
@@ -75,6 +83,8 @@ describe(OfferLaboratoryExamHandler.name, () => {
   let reprice: SetLaboratoryExamPriceHandler;
   let authorize: AuthorizeLaboratoryExamHandler;
   let withdraw: WithdrawLaboratoryExamHandler;
+  let reject: RejectLaboratoryExamHandler;
+  let decide: DecideLaboratoryExamsHandler;
 
   beforeEach(() => {
     repository = new FakeLaboratoryExamRepository();
@@ -85,6 +95,8 @@ describe(OfferLaboratoryExamHandler.name, () => {
     reprice = new SetLaboratoryExamPriceHandler(changes, views);
     authorize = new AuthorizeLaboratoryExamHandler(changes, views);
     withdraw = new WithdrawLaboratoryExamHandler(changes, views);
+    reject = new RejectLaboratoryExamHandler(changes, views);
+    decide = new DecideLaboratoryExamsHandler(uow as unknown as UnitOfWork, repository);
   });
 
   const eventTypes = () => uow.committed.flatMap((c) => c.events.map((e) => e.type));
@@ -146,5 +158,36 @@ describe(OfferLaboratoryExamHandler.name, () => {
     await sut.execute(new OfferLaboratoryExamCommand(provider, LAB_OF_COMPANY_1, HEMOGRAMA, 5200));
     expect(repository.rows.get(offered.id)!.state).toMatchObject({ isActive: true, price: 5200, status: 'AUTHORIZED' });
     expect(eventTypes()).toEqual(['LaboratoryExamOffered', 'LaboratoryExamWithdrawn', 'LaboratoryExamRestored', 'LaboratoryExamPriceChanged']);
+  });
+
+  it('keeps the reason of a rejection until the price goes back to review or is authorized', async () => {
+    const offered = await sut.execute(new OfferLaboratoryExamCommand(provider, LAB_OF_COMPANY_1, HEMOGRAMA, 59900));
+    await reject.execute(new RejectLaboratoryExamCommand(admin, offered.id, 'Diez veces el arancel FONASA'));
+    expect(repository.rows.get(offered.id)!.state).toMatchObject({ status: 'REJECTED', rejectionReason: 'Diez veces el arancel FONASA' });
+    const rejected = uow.committed.flatMap((c) => c.events).find((e) => e.type === 'LaboratoryExamRejected');
+    expect(rejected).toMatchObject({ version: 2, payload: { laboratoryExamId: offered.id, by: admin.actor.personId, reason: 'Diez veces el arancel FONASA' } });
+    expect(uow.committed.at(-1)!.audits).toEqual([{ action: 'laboratory_exam.rejected', entityType: 'LaboratoryExam', entityId: offered.id, details: { reason: 'Diez veces el arancel FONASA' } }]);
+
+    await reprice.execute(new SetLaboratoryExamPriceCommand(provider, offered.id, 5990));
+    expect(repository.rows.get(offered.id)!.state).toMatchObject({ status: 'PENDING', rejectionReason: null });
+  });
+
+  it('refuses a provider rejecting a price', async () => {
+    const offered = await sut.execute(new OfferLaboratoryExamCommand(provider, LAB_OF_COMPANY_1, HEMOGRAMA, 5990));
+    await expect(reject.execute(new RejectLaboratoryExamCommand(provider, offered.id, 'No me gusta'))).rejects.toMatchObject({ status: 403 });
+    expect(repository.rows.get(offered.id)!.state).toMatchObject({ status: 'PENDING', rejectionReason: null });
+  });
+
+  it('decides many offers at once, and none when one id is unknown', async () => {
+    const first = await sut.execute(new OfferLaboratoryExamCommand(provider, LAB_OF_COMPANY_1, HEMOGRAMA, 5990));
+    const second = await sut.execute(new OfferLaboratoryExamCommand(admin, LAB_OF_COMPANY_2, HEMOGRAMA, 4990));
+
+    await expect(decide.execute(new DecideLaboratoryExamsCommand(admin, [first.id, 404, 405], { status: 'REJECTED', reason: 'Precio fuera de rango' }))).rejects.toMatchObject({ status: 404, message: expect.stringContaining('404, 405') });
+    expect(repository.rows.get(first.id)!.state.status).toBe('PENDING');
+
+    await expect(decide.execute(new DecideLaboratoryExamsCommand(admin, [first.id, second.id], { status: 'AUTHORIZED' }))).resolves.toEqual({ requested: 2, changed: 1, unchanged: 1 });
+    expect(repository.rows.get(first.id)!.state).toMatchObject({ status: 'AUTHORIZED', authorizedById: admin.actor.personId });
+    expect(uow.committed.at(-1)!.events.map((e) => e.type)).toEqual(['LaboratoryExamAuthorized']);
+    await expect(decide.execute(new DecideLaboratoryExamsCommand(provider, [first.id], { status: 'AUTHORIZED' }))).rejects.toMatchObject({ status: 403 });
   });
 });

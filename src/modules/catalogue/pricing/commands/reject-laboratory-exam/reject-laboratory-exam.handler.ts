@@ -10,8 +10,8 @@ export class RejectLaboratoryExamHandler implements ICommandHandler<RejectLabora
     private readonly views: LaboratoryExamViews,
   ) {}
 
-  async execute({ ctx, laboratoryExamId }: RejectLaboratoryExamCommand) {
-    await this.offers.change(ctx, laboratoryExamId, 'laboratory_exam.rejected', (offer) => offer.reject(ctx.actor));
+  async execute({ ctx, laboratoryExamId, reason }: RejectLaboratoryExamCommand) {
+    await this.offers.change(ctx, laboratoryExamId, 'laboratory_exam.rejected', (offer) => offer.reject(ctx.actor, reason), { reason });
     return this.views.get(laboratoryExamId);
   }
 }

@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Page } from '../../../../../contracts/envelope';
+import { Prisma } from '../../../../../generated/prisma/client';
 import type { Actor } from '../../../../../platform/auth/actor';
 import { companyScope } from '../../../../../platform/cqrs/company-scope';
 import { findPage, type Paging } from '../../../../../platform/database/find-page';
@@ -7,11 +8,28 @@ import { PrismaService } from '../../../../../platform/database/prisma.service';
 import type { AuthorizationStatus } from '../../domain/laboratory-exam';
 import { LABORATORY_EXAM_SELECT, type LaboratoryExamView } from '../laboratory-exam-view';
 
+/** How far a price may be from the FONASA level-1 value before the queue flags it (`far`: 3×, `extreme`: 10×). */
+export const DEVIATION_FACTOR = { far: 3, extreme: 10 } as const;
+
 export interface LaboratoryExamFilter extends Paging {
   laboratoryId?: number;
   examId?: number;
   status?: AuthorizationStatus;
+  companyId?: number;
+  comunaId?: number;
+  deviation?: keyof typeof DEVIATION_FACTOR;
+  /** Part of the exam's name, or the start of its FONASA code (dots and dashes ignored). */
+  term?: string;
+  /** False: only withdrawn offers; absent: both. */
+  isActive?: boolean;
+  orderBy?: 'code' | 'name' | 'price' | 'status' | 'updatedAt' | 'laboratory' | 'exam';
+  orderSort?: 'asc' | 'desc';
 }
+
+const examTerm = (term: string): Prisma.ExamWhereInput => {
+  const digits = term.replace(/[.\s-]/g, '');
+  return { OR: [{ name: { contains: term, mode: 'insensitive' } }, ...(/^\d+$/.test(digits) ? [{ code: { startsWith: digits } }] : [])] };
+};
 
 /** Offers of the laboratories the caller may see (a provider: its company's; an administrator: all). */
 export class SearchLaboratoryExamsQuery extends Query<Page<LaboratoryExamView>> {
@@ -27,17 +45,40 @@ export class SearchLaboratoryExamsQuery extends Query<Page<LaboratoryExamView>> 
 export class SearchLaboratoryExamsHandler implements IQueryHandler<SearchLaboratoryExamsQuery> {
   constructor(private readonly prisma: PrismaService) {}
 
-  execute({ actor, filter }: SearchLaboratoryExamsQuery) {
-    const where = {
-      laboratory: companyScope(actor),
+  async execute({ actor, filter }: SearchLaboratoryExamsQuery) {
+    const where: Prisma.LaboratoryExamWhereInput = {
+      // Both the caller's scope and the company asked for: a provider asking for another company gets nothing.
+      laboratory: { AND: [companyScope(actor), filter.companyId ? { companyId: filter.companyId } : {}], ...(filter.comunaId && { comunaId: filter.comunaId }) },
       ...(filter.laboratoryId && { laboratoryId: filter.laboratoryId }),
       ...(filter.examId && { examId: filter.examId }),
       ...(filter.status && { status: filter.status }),
+      ...(filter.isActive !== undefined && { isActive: filter.isActive }),
+      ...(filter.term && { exam: examTerm(filter.term) }),
+      ...(filter.deviation && { id: { in: await this.deviating(DEVIATION_FACTOR[filter.deviation], filter.status) } }),
     };
+    const sort = filter.orderSort ?? (filter.orderBy === 'updatedAt' ? 'desc' : 'asc');
+    const orderBy: Prisma.LaboratoryExamOrderByWithRelationInput[] =
+      filter.orderBy === 'price' ? [{ price: sort }, { id: 'asc' }]
+      : filter.orderBy === 'updatedAt' ? [{ updatedAt: sort }, { id: 'asc' }]
+      : filter.orderBy === 'laboratory' ? [{ laboratory: { identifierName: sort } }, { id: 'asc' }]
+      : filter.orderBy === 'exam' || filter.orderBy === 'name' ? [{ exam: { name: sort } }, { id: 'asc' }]
+      : filter.orderBy === 'code' ? [{ exam: { code: sort } }, { id: 'asc' }]
+      : filter.orderBy === 'status' ? [{ status: sort }, { id: 'asc' }]
+      : [{ laboratoryId: 'asc' }, { examId: 'asc' }];
     return findPage(
       filter,
-      (window) => this.prisma.laboratoryExam.findMany({ where, select: LABORATORY_EXAM_SELECT, orderBy: [{ laboratoryId: 'asc' }, { examId: 'asc' }], ...window }),
+      (window) => this.prisma.laboratoryExam.findMany({ where, select: LABORATORY_EXAM_SELECT, orderBy, ...window }),
       () => this.prisma.laboratoryExam.count({ where }),
     );
+  }
+
+  /** Offers priced at least `factor` times above or below their exam's FONASA level-1 value (the rest of the filter narrows them). */
+  private async deviating(factor: number, status?: AuthorizationStatus): Promise<number[]> {
+    const rows = await this.prisma.$queryRaw<{ id: number }[]>`
+      SELECT le.id FROM laboratory_exam le JOIN exam e ON e.id = le.exam_id
+      WHERE e.fonasa_price_level1 > 0
+        AND (le.price >= ${factor} * e.fonasa_price_level1 OR le.price * ${factor} <= e.fonasa_price_level1)
+        ${status ? Prisma.sql`AND le.status::text = ${status}` : Prisma.empty}`;
+    return rows.map((row) => row.id);
   }
 }

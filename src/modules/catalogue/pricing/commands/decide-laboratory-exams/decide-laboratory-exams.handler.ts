@@ -1,0 +1,47 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
+import type { LaboratoryExam } from '../../domain/laboratory-exam';
+import { LABORATORY_EXAM_REPOSITORY, type LaboratoryExamRepository } from '../../infrastructure/laboratory-exam.repository';
+import { OnlyAdministratorsAuthorizeError, UnknownLaboratoryExamsError } from '../../pricing.errors';
+import { DecideLaboratoryExamsCommand } from './decide-laboratory-exams.command';
+
+/**
+ * Loads every offer locked (in id order, so two bulk actions never deadlock), refuses the whole
+ * batch when any id is unknown, then applies the decision through the aggregate and saves each
+ * with its event and audit row, all in one transaction.
+ */
+@CommandHandler(DecideLaboratoryExamsCommand)
+export class DecideLaboratoryExamsHandler implements ICommandHandler<DecideLaboratoryExamsCommand> {
+  constructor(
+    private readonly uow: UnitOfWork,
+    @Inject(LABORATORY_EXAM_REPOSITORY) private readonly repository: LaboratoryExamRepository,
+  ) {}
+
+  async execute({ ctx, laboratoryExamIds, decision }: DecideLaboratoryExamsCommand) {
+    if (ctx.actor.profile !== 'ADM') throw new OnlyAdministratorsAuthorizeError();
+    const ids = [...new Set(laboratoryExamIds)].sort((a, b) => a - b);
+    return this.uow.run(ctx, async (tx, changes) => {
+      const offers: LaboratoryExam[] = [];
+      const unknown: number[] = [];
+      for (const id of ids) {
+        const offer = await this.repository.findById(tx, id);
+        if (offer) offers.push(offer);
+        else unknown.push(id);
+      }
+      if (unknown.length > 0) throw new UnknownLaboratoryExamsError(unknown);
+      let changed = 0;
+      for (const offer of offers) {
+        if (decision.status === 'AUTHORIZED') offer.authorize(ctx.actor);
+        else offer.reject(ctx.actor, decision.reason);
+        const id = await this.repository.save(tx, offer);
+        const events = offer.pullEvents(id);
+        if (events.length === 0) continue;
+        changed += 1;
+        changes.record(...events);
+        changes.audit(decision.status === 'AUTHORIZED' ? 'laboratory_exam.authorized' : 'laboratory_exam.rejected', 'LaboratoryExam', id, decision.status === 'REJECTED' ? { reason: decision.reason, bulk: true } : { bulk: true });
+      }
+      return { requested: ids.length, changed, unchanged: ids.length - changed };
+    }, { timeout: 60_000 });
+  }
+}

@@ -1,0 +1,161 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { startTestApp, type TestApp } from '../support/app';
+import { launchChromium, WEB_DIST } from '../support/browser';
+import { waitFor } from '../support/wait';
+
+const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(amount);
+const PROVIDER = { email: 'prv@autoriza-walk.cl', password: 'clave-del-laboratorio-1' };
+const REASON = 'El precio es veinte veces el arancel FONASA; revísalo.';
+/** Screenshots for people to look at; never in the repository. */
+const SHOTS = process.env.SHOTS_DIR;
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.getByLabel('Correo electrónico').fill(who.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+}
+
+/** Saves the screen at both widths (when SHOTS_DIR is set) and checks nothing overflows sideways. */
+async function look(page: Page, name: string) {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Two frames: the layout at the new width is done (nothing is asserted on time).
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth');
+    expect({ name, width, overflow: overflow > width }).toEqual({ name, width, overflow: false });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+describe('an administrator decides a laboratory\'s prices from the queue', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let labName: string;
+  let offers: { id: number; examId: number; code: string; price: number }[];
+
+  beforeAll(async () => {
+    if (SHOTS) await mkdir(SHOTS, { recursive: true });
+    t = await startTestApp({ seedLabs: 16, env: { WEB_DIST_DIR: WEB_DIST } });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    browser = await launchChromium();
+
+    // Set-up through the API, as a provider: three new prices of one branch, at exams no one offers yet.
+    const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
+    const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { isActive: true, company: { status: 'APPROVED' } }, orderBy: { id: 'asc' } });
+    labName = lab.identifierName;
+    const provider = (await createProvider(t, admin, lab.companyId, PROVIDER.email, PROVIDER.password)).token;
+    const exams = await t.prisma.exam.findMany({ where: { isActive: true, fonasaPriceLevel1: { gt: 1000 }, laboratoryExams: { none: { laboratoryId: lab.id } } }, orderBy: { id: 'asc' }, take: 3 });
+    expect(exams).toHaveLength(3);
+    offers = [];
+    for (const [i, exam] of exams.entries()) {
+      // Half the FONASA value: the cheapest quote of the exam (the seeded ones are above 0.7×); the third, twenty times it.
+      const price = i === 2 ? exam.fonasaPriceLevel1! * 20 : Math.round(exam.fonasaPriceLevel1! / 2) + i;
+      const answer = await t.http.post('/api/laboratory-exam').set('Authorization', `Bearer ${provider}`).send({ laboratoryId: lab.id, examId: exam.id, price });
+      expect(answer.body.data).toMatchObject({ status: 'PENDING' });
+      offers.push({ id: answer.body.data.id, examId: exam.id, code: exam.code, price });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('authorizes two in one bulk action, rejects one with a reason, quotes the two and shows the reason to the provider', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/app/login`);
+    await logIn(page, ADMIN);
+    await page.waitForURL(`${base}/app`);
+
+    // The dashboard counts what waits, and leads to the queue.
+    const pending = await t.prisma.laboratoryExam.count({ where: { status: 'PENDING', isActive: true, laboratory: { isActive: true } } });
+    const tile = page.getByRole('link', { name: /Precios por autorizar/ });
+    await expect(tile.textContent()).resolves.toContain(pending.toLocaleString('es-CL'));
+    await look(page, 'dashboard-admin');
+    await tile.click();
+    await page.waitForURL(`${base}/app/authorized-examinations`);
+    await page.getByRole('heading', { name: 'Precios por autorizar' }).waitFor();
+
+    // Only this branch's pending prices, from the address; the one twenty times FONASA stands out.
+    await page.goto(`${base}/app/authorized-examinations?laboratoryId=${(await t.prisma.laboratoryExam.findUniqueOrThrow({ where: { id: offers[0].id } })).laboratoryId}&term=`);
+    const row = (code: string) => page.getByRole('row').filter({ hasText: code });
+    await row(offers[2].code).waitFor();
+    await expect(row(offers[2].code).locator('.cl-tag--danger').textContent()).resolves.toContain('20× FONASA');
+    expect(await row(offers[0].code).locator('.cl-tag--danger').count()).toBe(0);
+    await expect(row(offers[0].code).textContent()).resolves.toContain(clp(offers[0].price));
+    await look(page, 'queue-admin');
+
+    // The "far from FONASA" filter keeps the expensive one only.
+    await page.goto(`${base}/app/authorized-examinations?laboratoryId=${(await t.prisma.laboratoryExam.findUniqueOrThrow({ where: { id: offers[0].id } })).laboratoryId}&deviation=extreme`);
+    await row(offers[2].code).waitFor();
+    expect(await row(offers[0].code).count()).toBe(0);
+    await page.goBack();
+    await row(offers[0].code).waitFor();
+
+    // Authorize two at once, after confirming.
+    await row(offers[0].code).getByRole('checkbox').first().click();
+    await row(offers[1].code).getByRole('checkbox').first().click();
+    await page.getByRole('region', { name: 'Acciones sobre la selección' }).getByRole('button', { name: 'Autorizar' }).click();
+    await page.getByRole('dialog', { name: 'Autorizar 2 precios' }).getByRole('button', { name: 'Autorizar' }).click();
+    await page.getByText('Autorizamos 2 precios.').waitFor();
+    await waitFor(() => row(offers[0].code).count(), (n) => n === 0);
+
+    // Reject the third with a reason: the dialog refuses an empty one.
+    await row(offers[2].code).getByRole('checkbox').first().click();
+    await page.getByRole('region', { name: 'Acciones sobre la selección' }).getByRole('button', { name: 'Rechazar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rechazar 1 precio' });
+    await dialog.getByRole('button', { name: 'Rechazar' }).click();
+    await dialog.getByText('Escribe un motivo de al menos 5 caracteres.').waitFor();
+    await dialog.getByLabel('Motivo del rechazo (lo verá el laboratorio)').fill(REASON);
+    await look(page, 'queue-reject-dialog');
+    await dialog.getByRole('button', { name: 'Rechazar' }).click();
+    await page.getByText('Rechazamos el precio.').waitFor();
+    const decided = await t.prisma.laboratoryExam.findMany({ where: { id: { in: offers.map((o) => o.id) } }, orderBy: { id: 'asc' } });
+    expect(decided.map((d) => [d.status, d.rejectionReason])).toEqual([['AUTHORIZED', null], ['AUTHORIZED', null], ['REJECTED', REASON]]);
+
+    // The row's view page tells the story: who rejected it, why, from where.
+    await page.goto(`${base}/app/authorized-examinations/view/${offers[2].id}`);
+    const timeline = page.getByRole('region', { name: 'Historial de cambios' });
+    await timeline.getByText('Rechazó el precio').waitFor();
+    await expect(timeline.textContent()).resolves.toContain(REASON);
+    await look(page, 'price-view-admin');
+
+    // Every view page can carry the timeline: an exam no one changed says so.
+    await page.goto(`${base}/app/exams/view/${offers[0].examId}`);
+    await page.getByRole('region', { name: 'Historial de cambios' }).getByText('Aún no hay cambios registrados.').waitFor();
+    await look(page, 'exam-view-admin');
+
+    // The two authorized prices are quoted on /buscador.
+    const quote = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    for (const offer of offers.slice(0, 2)) {
+      await quote.goto(`${base}/buscador?examenes=${offer.examId}&orden=total`);
+      const card = quote.getByTestId('quote').first();
+      await expect(card.getByRole('heading').textContent()).resolves.toBe(labName);
+      await expect(card.getByTestId('quote-total').textContent()).resolves.toBe(clp(offer.price));
+    }
+    await quote.close();
+
+    // The provider sees the reason, on the API and on its screen.
+    const provider = (await signIn(t, PROVIDER.email, PROVIDER.password)).token;
+    const own = await t.http.get(`/api/laboratory-exam/${offers[2].id}`).set('Authorization', `Bearer ${provider}`);
+    expect(own.body.data).toMatchObject({ status: 'REJECTED', rejectionReason: REASON });
+    const providerPage = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await providerPage.goto(`${base}/app/login`);
+    await logIn(providerPage, PROVIDER);
+    await providerPage.waitForURL(`${base}/app`);
+    await look(providerPage, 'dashboard-provider');
+    await providerPage.getByRole('link', { name: /Precios rechazados/ }).click();
+    await providerPage.getByRole('heading', { name: 'Autorización de mis precios' }).waitFor();
+    const rejectedRow = providerPage.getByRole('row').filter({ hasText: offers[2].code });
+    await expect(rejectedRow.textContent()).resolves.toContain(REASON);
+    expect(await providerPage.getByRole('region', { name: 'Acciones sobre la selección' }).count()).toBe(0);
+    expect(await rejectedRow.getByRole('checkbox').count()).toBe(0);
+    await look(providerPage, 'queue-provider-rejected');
+  }, 180_000);
+});

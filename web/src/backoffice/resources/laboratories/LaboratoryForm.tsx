@@ -1,0 +1,199 @@
+import { useContext, useEffect, useState } from 'react';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { MultiSelect } from 'primereact/multiselect';
+import type { Insurer } from '@contracts';
+import { api } from '../../../api/client';
+import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
+import { describedBy, FormField } from '../../../shared/ui/FormField';
+import { FormContext, useField } from '../../crud/formContext';
+import { SelectInput, TextInput } from '../../crud/inputs';
+import { FONASA_LEVELS, HOUR_LINES } from './schema';
+
+interface Place {
+  id: number;
+  name: string;
+}
+
+/** Regions once per visit; comunas per region. */
+let regionsLoad: Promise<Place[]> | null = null;
+const comunasLoad = new Map<number, Promise<Place[]>>();
+
+function usePlaces(regionId: number | null) {
+  const [regions, setRegions] = useState<Place[] | null>(null);
+  const [comunas, setComunas] = useState<Place[] | null>(null);
+  useEffect(() => {
+    regionsLoad ??= api.get<Place[]>('/api/locations').catch((e: unknown) => {
+      regionsLoad = null;
+      throw e;
+    });
+    let current = true;
+    regionsLoad.then((r) => current && setRegions(r), () => current && setRegions([]));
+    return () => {
+      current = false;
+    };
+  }, []);
+  useEffect(() => {
+    setComunas(null);
+    if (regionId === null) return;
+    let load = comunasLoad.get(regionId);
+    if (!load) {
+      load = api.get<Place[]>(`/api/locations/children/${regionId}`);
+      comunasLoad.set(regionId, load);
+      load.catch(() => comunasLoad.delete(regionId));
+    }
+    let current = true;
+    load.then((c) => current && setComunas(c), () => current && setComunas([]));
+    return () => {
+      current = false;
+    };
+  }, [regionId]);
+  return { regions, comunas };
+}
+
+function useInsurers() {
+  const [insurers, setInsurers] = useState<Insurer[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    laboratoryCalls.insurers().then((i) => current && setInsurers(i), () => current && setInsurers([]));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return insurers;
+}
+
+function CoordinateInput({ source, label, min, max }: { source: 'lat' | 'lng'; label: string; min: number; max: number }) {
+  const f = useField<number | null>(source);
+  return (
+    <FormField id={f.id} label={label} error={f.error}>
+      <InputNumber inputId={f.id} value={f.value} onValueChange={(e) => f.onChange(e.value ?? null)} mode="decimal" locale="es-CL" minFractionDigits={0} maxFractionDigits={6} min={min} max={max} disabled={f.disabled} invalid={Boolean(f.error)} pt={{ input: { root: describedBy(f.id, f.error) } }} />
+    </FormField>
+  );
+}
+
+function HoursFields() {
+  const form = useContext(FormContext)!;
+  const hours = useField<Record<number, { opens: string; closes: string }>>('hours');
+  const copyMonday = () => {
+    const monday = hours.value[1];
+    for (const day of [2, 3, 4, 5]) form.set(`hours.${day}`, { ...monday });
+  };
+  return (
+    <fieldset className="cl-levels cl-lab-hours">
+      <legend>Horario de atención</legend>
+      <p className="cl-muted cl-lab-hours__hint">Deja ambas horas vacías los días que no atiende.</p>
+      {HOUR_LINES.map(({ day, label }) => {
+        const error = form.errors[`hours.${day}`]?.[0];
+        const id = `${form.idPrefix}-hours-${day}`;
+        return (
+          <div key={day} className={`cl-lab-hours__row${day >= 6 ? ' cl-lab-hours__row--apart' : ''}`} role="group" aria-labelledby={`${id}-label`}>
+            <span id={`${id}-label`} className="cl-lab-hours__day">{label}</span>
+            <label className="cl-lab-hours__time">
+              <span className="cl-sr-only">{label}: abre</span>
+              <span aria-hidden="true">Abre</span>
+              <input type="time" className="p-inputtext" value={hours.value[day].opens} onChange={(e) => form.set(`hours.${day}`, { ...hours.value[day], opens: e.target.value })} disabled={form.disabled} aria-invalid={error ? true : undefined} data-day={day} data-edge="opens" />
+            </label>
+            <label className="cl-lab-hours__time">
+              <span className="cl-sr-only">{label}: cierra</span>
+              <span aria-hidden="true">Cierra</span>
+              <input type="time" className="p-inputtext" value={hours.value[day].closes} onChange={(e) => form.set(`hours.${day}`, { ...hours.value[day], closes: e.target.value })} disabled={form.disabled} aria-invalid={error ? true : undefined} data-day={day} data-edge="closes" />
+            </label>
+            {error && <small className="cl-field__error cl-lab-hours__error" role="alert">{error}</small>}
+          </div>
+        );
+      })}
+      <Button type="button" label="Copiar el lunes a martes–viernes" icon="pi pi-copy" text size="small" onClick={copyMonday} disabled={form.disabled || !hours.value[1].opens} />
+    </fieldset>
+  );
+}
+
+/** Administrators only, on a new branch: the company it belongs to. */
+function CompanyInput() {
+  const [companies, setCompanies] = useState<{ label: string; value: number }[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    dataProvider.companyOptions().then((page) => current && setCompanies(page.items.map((c) => ({ label: c.tradeName, value: c.id }))), () => current && setCompanies([]));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return <SelectInput source="companyId" label="Empresa" options={companies ?? []} loading={!companies} />;
+}
+
+/** The fields of a branch, shared by its create and edit screens. */
+export function LaboratoryFields({ pickCompany = false }: { pickCompany?: boolean }) {
+  const region = useField<number | null>('regionId');
+  const comuna = useField<number | null>('comunaId');
+  const insurerIds = useField<number[]>('insurerIds');
+  const { regions, comunas } = usePlaces(region.value);
+  const insurers = useInsurers();
+  return (
+    <>
+      {pickCompany && <CompanyInput />}
+      <TextInput source="identifierName" label="Nombre de la sucursal" maxLength={200} placeholder="Laboratorio Central – Providencia" />
+      <div className="cl-form__row">
+        <TextInput source="addressLine1" label="Dirección" maxLength={300} placeholder="Av. Providencia 1234" />
+        <TextInput source="addressLine2" label="Oficina, piso o local (opcional)" maxLength={300} />
+      </div>
+      <div className="cl-form__row">
+        <FormField id={region.id} label="Región" error={region.error}>
+          <Dropdown
+            inputId={region.id}
+            value={region.value}
+            options={(regions ?? []).map((r) => ({ label: r.name, value: r.id }))}
+            onChange={(e) => {
+              region.onChange(e.value as number);
+              comuna.onChange(null);
+            }}
+            placeholder={regions ? 'Elige la región' : 'Cargando…'}
+            filter
+            disabled={region.disabled}
+          />
+        </FormField>
+        <FormField id={comuna.id} label="Comuna" error={comuna.error}>
+          <Dropdown
+            inputId={comuna.id}
+            value={comuna.value}
+            options={(comunas ?? []).map((c) => ({ label: c.name, value: c.id }))}
+            onChange={(e) => comuna.onChange(e.value as number)}
+            placeholder={region.value === null ? 'Primero elige la región' : comunas ? 'Elige la comuna' : 'Cargando…'}
+            filter
+            disabled={comuna.disabled || region.value === null}
+            invalid={Boolean(comuna.error)}
+            aria-describedby={describedBy(comuna.id, comuna.error)['aria-describedby']}
+          />
+        </FormField>
+      </div>
+      <div className="cl-form__row">
+        <CoordinateInput source="lat" label="Latitud (opcional)" min={-56} max={-17} />
+        <CoordinateInput source="lng" label="Longitud (opcional)" min={-110} max={-66} />
+      </div>
+      <div className="cl-form__row">
+        <TextInput source="phone" label="Teléfono" placeholder="+56 9 1234 5678" hint="Celular o fijo, con código de área." />
+        <TextInput source="email" label="Correo electrónico" placeholder="contacto@milaboratorio.cl" />
+      </div>
+      <TextInput source="website" label="Sitio web" placeholder="https://www.milaboratorio.cl" maxLength={300} />
+      <HoursFields />
+      <div className="cl-form__row">
+        <SelectInput source="fonasaLevel" label="Nivel FONASA (Modalidad Libre Elección)" options={FONASA_LEVELS} hint="El nivel en que la sucursal atiende con bono FONASA." />
+        <FormField id={insurerIds.id} label="Previsiones que acepta" error={insurerIds.error}>
+          <MultiSelect
+            inputId={insurerIds.id}
+            value={insurerIds.value}
+            options={(insurers ?? []).map((i) => ({ label: i.name, value: i.id }))}
+            onChange={(e) => insurerIds.onChange(e.value as number[])}
+            placeholder={insurers ? 'Elige las previsiones' : 'Cargando…'}
+            display="chip"
+            filter
+            disabled={insurerIds.disabled}
+            selectedItemsLabel="{0} previsiones"
+            maxSelectedLabels={4}
+            className="cl-lab-insurers"
+          />
+        </FormField>
+      </div>
+    </>
+  );
+}

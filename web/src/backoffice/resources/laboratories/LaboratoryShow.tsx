@@ -1,0 +1,69 @@
+import { Message } from 'primereact/message';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { dayName } from '../../../app/format';
+import { Fields, ShowShell } from '../../crud/ShowShell';
+import { AttributesPanel } from './AttributesPanel';
+import { PricesTab } from './PricesTab';
+import { HOUR_LINES } from './schema';
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export default function LaboratoryShow({ id }: { id: number }) {
+  return (
+    <ShowShell
+      resource="laboratories"
+      id={id}
+      listPath="/app/laboratories"
+      title={(lab) => lab.identifierName}
+      editable={(lab) => lab.isActive}
+      remove={{
+        label: 'Cerrar sucursal',
+        confirm: (lab) => `${lab.identifierName} dejará de aparecer en las búsquedas y sus precios no se cotizarán.`,
+        done: 'Cerramos la sucursal.',
+        hidden: (lab) => !lab.isActive,
+      }}
+    >
+      {(lab) => (
+        <>
+          {!lab.isActive && <Message severity="warn" className="cl-block" text="Sucursal cerrada: no aparece en el buscador ni en las cotizaciones." />}
+          <TabView className="cl-lab-tabs">
+            <TabPanel header="Datos">
+              <Fields
+                items={[
+                  ['Empresa', lab.company.tradeName],
+                  ['Dirección', [lab.addressLine1, lab.addressLine2].filter(Boolean).join(', ')],
+                  ['Comuna', `${lab.comuna.name}${lab.comuna.parent ? `, ${lab.comuna.parent.name}` : ''}`],
+                  ['Coordenadas', lab.lat !== null && lab.lng !== null ? `${lab.lat.toLocaleString('es-CL')}, ${lab.lng.toLocaleString('es-CL')}` : null],
+                  ['Teléfono', lab.phone],
+                  ['Correo electrónico', lab.email],
+                  ['Sitio web', lab.website ? <a href={lab.website} target="_blank" rel="noreferrer">{lab.website}</a> : null],
+                  ['Nivel FONASA', lab.fonasaLevel === null ? 'No atiende con bono FONASA' : `Nivel ${lab.fonasaLevel}`],
+                  ['Previsiones que acepta', lab.insurers.length > 0 ? <ul className="cl-chips">{lab.insurers.map((i) => <li key={i.id}>{i.name}</li>)}</ul> : null],
+                  ['Exámenes publicados', lab.examCount],
+                ]}
+              />
+              <table className="cl-levels-table cl-lab-hours-table">
+                <caption>Horario de atención</caption>
+                <tbody>
+                  {HOUR_LINES.map(({ day }) => {
+                    const h = (lab.openingHours ?? []).find((x) => x.day === day);
+                    return (
+                      <tr key={day}>
+                        <th scope="row">{capital(dayName(day))}</th>
+                        <td>{h ? `${h.opens} a ${h.closes}` : <span className="cl-muted">Cerrado</span>}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              <AttributesPanel laboratoryId={lab.id} editable={lab.isActive} />
+            </TabPanel>
+            <TabPanel header="Precios">
+              <PricesTab lab={lab} editable={lab.isActive} />
+            </TabPanel>
+          </TabView>
+        </>
+      )}
+    </ShowShell>
+  );
+}

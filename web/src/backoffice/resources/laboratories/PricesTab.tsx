@@ -1,0 +1,387 @@
+import { useEffect, useRef, useState } from 'react';
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import type { ExamListItem, OwnLaboratory, Page, PriceQueueItem } from '@contracts';
+import { api, asApiError } from '../../../api/client';
+import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
+import { formatClp, shortExamName } from '../../../app/format';
+import { confirmAction } from '../../../shared/ui/confirm';
+import { useMutations, useNotify, useResourceList } from '../../crud/hooks';
+
+const STATUS = {
+  PENDING: { label: 'Pendiente', tag: 'cl-tag--warn' },
+  AUTHORIZED: { label: 'Autorizado', tag: 'cl-tag--ok' },
+  REJECTED: { label: 'Rechazado', tag: 'cl-tag--danger' },
+} as const;
+
+const FILTERS = [
+  { label: 'Vigentes', value: 'active' },
+  { label: 'Pendientes', value: 'PENDING' },
+  { label: 'Autorizados', value: 'AUTHORIZED' },
+  { label: 'Rechazados', value: 'REJECTED' },
+  { label: 'Retirados', value: 'withdrawn' },
+  { label: 'Todos', value: 'all' },
+];
+
+const when = new Intl.DateTimeFormat('es-CL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Santiago' });
+export const formatWhen = (iso: string) => when.format(new Date(iso));
+const personName = (p: { firstName: string; lastName: string } | null | undefined) => (p ? `${p.firstName} ${p.lastName}` : 'una persona que ya no tiene cuenta');
+const codeDotted = (code: string) => (/^\d{7}$/.test(code) ? `${code.slice(0, 2)}-${code.slice(2, 4)}-${code.slice(4)}` : code);
+
+interface PickedExam {
+  id: number;
+  name: string;
+  detail: string;
+}
+
+/** The FONASA catalogue look-up (the API's exam search), one exam at a time, as the storefront's picker shows them. */
+function ExamLookup({ id, value, onChange }: { id: string; value: PickedExam | null; onChange: (exam: PickedExam | null) => void }) {
+  const [suggestions, setSuggestions] = useState<PickedExam[]>([]);
+  const latest = useRef(0);
+  const lookUp = async (term: string) => {
+    // Answers can arrive out of order: only the one for the latest text typed is shown.
+    const asked = ++latest.current;
+    try {
+      const found = await api.post<Page<ExamListItem>>('/api/exam/search', { term: term.slice(0, 100), perPage: 8 });
+      if (asked !== latest.current) return;
+      setSuggestions(found.items.map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })));
+    } catch {
+      if (asked === latest.current) setSuggestions([]);
+    }
+  };
+  return (
+    <AutoComplete
+      inputId={id}
+      value={value ?? ''}
+      suggestions={suggestions}
+      field="name"
+      delay={200}
+      minLength={2}
+      forceSelection
+      completeMethod={(e) => void lookUp(e.query)}
+      onChange={(e) => onChange(typeof e.value === 'object' && e.value ? (e.value as PickedExam) : null)}
+      itemTemplate={(exam: PickedExam) => (
+        <div className="cl-exam-option">
+          <span>{exam.name}</span>
+          <small>{exam.detail}</small>
+        </div>
+      )}
+      placeholder="Ej.: hemograma, TSH o 0301045"
+      emptyMessage="No encontramos ese examen. Prueba con otro nombre o el código FONASA."
+      showEmptyMessage
+      className="cl-exam-picker"
+    />
+  );
+}
+
+function AddPrice({ laboratoryId, onAdded }: { laboratoryId: number; onAdded: () => void }) {
+  const { create } = useMutations('branch-prices');
+  const notify = useNotify();
+  const [exam, setExam] = useState<PickedExam | null>(null);
+  const [price, setPrice] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const add = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!exam) return setError('Elige un examen del catálogo FONASA.');
+    if (!price) return setError('Indica el precio en pesos.');
+    setSaving(true);
+    setError(null);
+    try {
+      await create({ laboratoryId, examId: exam.id, price });
+      notify({ severity: 'success', summary: `Agregamos ${exam.name} a ${formatClp(price)}. Queda pendiente de autorización.` });
+      setExam(null);
+      setPrice(null);
+      onAdded();
+    } catch (caught) {
+      const failure = asApiError(caught);
+      setError(Object.values(failure.errors)[0]?.[0] ?? failure.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className="cl-lab-add" onSubmit={add} aria-label="Agregar un examen">
+      <div className="cl-field cl-lab-add__exam">
+        <label htmlFor="add-exam">Examen del catálogo FONASA</label>
+        <ExamLookup id="add-exam" value={exam} onChange={setExam} />
+      </div>
+      <div className="cl-field cl-lab-add__price">
+        <label htmlFor="add-price">Precio</label>
+        <InputNumber inputId="add-price" value={price} onValueChange={(e) => setPrice(e.value ?? null)} mode="currency" currency="CLP" locale="es-CL" maxFractionDigits={0} min={0} max={100_000_000} inputClassName="cl-num-input" />
+      </div>
+      <Button type="submit" label="Agregar" icon="pi pi-plus" loading={saving} className="cl-lab-add__go" />
+      {error && <Message severity="error" text={error} className="cl-lab-add__error" />}
+    </form>
+  );
+}
+
+function PriceCell({ row, editable, onSaved }: { row: PriceQueueItem; editable: boolean; onSaved: () => void }) {
+  const { update } = useMutations('branch-prices');
+  const notify = useNotify();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState<number | null>(row.price);
+  const [saving, setSaving] = useState(false);
+  const name = shortExamName(row.exam.name);
+  if (!editing) {
+    return (
+      <span className="cl-lab-price">
+        <span>{formatClp(row.price)}</span>
+        {editable && <Button icon="pi pi-pencil" text rounded size="small" aria-label={`Cambiar el precio de ${name}`} title="Cambiar el precio" onClick={() => { setValue(row.price); setEditing(true); }} />}
+      </span>
+    );
+  }
+  const save = async () => {
+    if (!value) return notify({ severity: 'error', summary: 'Indica un precio mayor que cero.' });
+    setSaving(true);
+    try {
+      await update(row.id, { price: value });
+      notify({ severity: 'success', summary: `Nuevo precio de ${name}: ${formatClp(value)}.` });
+      setEditing(false);
+      onSaved();
+    } catch (caught) {
+      const failure = asApiError(caught);
+      notify({ severity: 'error', summary: Object.values(failure.errors)[0]?.[0] ?? failure.message });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <span className="cl-lab-price cl-lab-price--editing">
+      <InputNumber
+        value={value}
+        onValueChange={(e) => setValue(e.value ?? null)}
+        mode="currency" currency="CLP" locale="es-CL" maxFractionDigits={0} min={0} max={100_000_000}
+        inputClassName="cl-num-input" aria-label={`Nuevo precio de ${name}`} autoFocus
+        onKeyDown={(e) => { if (e.key === 'Enter') void save(); if (e.key === 'Escape') setEditing(false); }}
+        disabled={saving}
+      />
+      <Button icon="pi pi-check" rounded size="small" aria-label="Guardar el precio" onClick={() => void save()} loading={saving} />
+      <Button icon="pi pi-times" rounded text size="small" aria-label="Cancelar" onClick={() => setEditing(false)} disabled={saving} />
+    </span>
+  );
+}
+
+function HistoryDialog({ row, onHide }: { row: PriceQueueItem | null; onHide: () => void }) {
+  return (
+    <Dialog header={row ? `Historial de precios: ${shortExamName(row.exam.name)}` : ''} visible={row !== null} onHide={onHide} className="cl-lab-history" breakpoints={{ '640px': '95vw' }} style={{ width: '40rem' }}>
+      {row && (
+        <>
+          <p className="cl-muted">Los últimos {row.priceHistory.length} cambios, del más reciente al más antiguo.</p>
+          <div className="cl-table-scroll">
+          <table className="cl-levels-table cl-lab-history__table">
+            <thead>
+              <tr>
+                <th scope="col">Fecha</th>
+                <th scope="col" className="cl-num">Precio</th>
+                <th scope="col">Quién</th>
+              </tr>
+            </thead>
+            <tbody>
+              {row.priceHistory.map((h) => (
+                <tr key={`${h.changedAt}-${h.newPrice}`}>
+                  <td>{formatWhen(h.changedAt)}</td>
+                  <td className="cl-num">
+                    {h.oldPrice === null ? <span className="cl-muted">Primer precio: </span> : <span className="cl-muted">{formatClp(h.oldPrice)} → </span>}
+                    <strong>{formatClp(h.newPrice)}</strong>
+                  </td>
+                  <td>{personName(h.changedBy)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function CopyPrices({ lab, onCopied }: { lab: OwnLaboratory; onCopied: () => void }) {
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const [branches, setBranches] = useState<OwnLaboratory[] | null>(null);
+  const [target, setTarget] = useState<number | null>(null);
+  const [copying, setCopying] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    dataProvider.getList('laboratories', { companyId: lab.company.id, perPage: 100 }).then(
+      (found) => current && setBranches(found.items.filter((b) => b.id !== lab.id && b.company.id === lab.company.id)),
+      () => current && setBranches([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, lab.id, lab.company.id]);
+  const targetName = branches?.find((b) => b.id === target)?.identifierName ?? '';
+  const copy = () =>
+    confirmAction({
+      header: 'Copiar la lista de precios',
+      message: `Los precios vigentes de ${lab.identifierName} se publicarán en ${targetName}: los exámenes que ya tenga cambiarán a este precio y los nuevos quedarán pendientes de autorización.`,
+      acceptLabel: 'Copiar precios',
+      danger: false,
+      onAccept: async () => {
+        setCopying(true);
+        try {
+          const result = await laboratoryCalls.copyPriceList(lab.id, target!);
+          notify({ severity: 'success', summary: `Copiamos los precios a ${targetName}: ${result.offered} nuevos, ${result.repriced} actualizados, ${result.unchanged} sin cambios.`, life: 8000 });
+          setOpen(false);
+          onCopied();
+        } catch (caught) {
+          notify({ severity: 'error', summary: asApiError(caught).message });
+        } finally {
+          setCopying(false);
+        }
+      },
+    });
+  return (
+    <>
+      <Button label="Copiar precios a otra sucursal" icon="pi pi-copy" outlined onClick={() => setOpen(true)} />
+      <Dialog header="Copiar precios a otra sucursal" className="cl-lab-copy" visible={open} onHide={() => setOpen(false)} breakpoints={{ '640px': '95vw' }} style={{ width: '32rem' }}>
+        <p>Elige la sucursal de {lab.company.tradeName} que tendrá los mismos precios que {lab.identifierName}.</p>
+        {branches && branches.length === 0 ? (
+          <Message severity="info" text="Tu empresa no tiene otra sucursal. Regístrala primero en Laboratorios." />
+        ) : (
+          <div className="cl-field">
+            <label htmlFor="copy-target">Sucursal de destino</label>
+            <Dropdown inputId="copy-target" value={target} options={(branches ?? []).map((b) => ({ label: `${b.identifierName} (${b.comuna.name})`, value: b.id }))} onChange={(e) => setTarget(e.value as number)} placeholder={branches ? 'Elige la sucursal' : 'Cargando…'} />
+          </div>
+        )}
+        <div className="cl-form__actions">
+          <Button label="Copiar precios" icon="pi pi-copy" onClick={copy} disabled={target === null} loading={copying} />
+          <Button label="Cancelar" text onClick={() => setOpen(false)} />
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+/** Every exam of a branch: its price, status, last change and who made it; add, reprice, withdraw, history, copy. */
+export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boolean }) {
+  const notify = useNotify();
+  const { update, remove } = useMutations('branch-prices');
+  const [term, setTerm] = useState('');
+  const [typed, setTyped] = useState('');
+  const [show, setShow] = useState('active');
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(25);
+  const [sort, setSort] = useState<{ orderBy: string; orderSort: 'asc' | 'desc' }>({ orderBy: 'name', orderSort: 'asc' });
+  const [history, setHistory] = useState<PriceQueueItem | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => { setTerm(typed.trim()); setPage(1); }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const status = show === 'PENDING' || show === 'AUTHORIZED' || show === 'REJECTED' ? show : undefined;
+  const isActive = show === 'all' ? undefined : show !== 'withdrawn';
+  const list = useResourceList('branch-prices', { laboratoryId: lab.id, ...(term && { term }), ...(status && { status }), ...(isActive !== undefined && { isActive }), ...sort, currentPage: page, perPage });
+
+  const withdraw = (row: PriceQueueItem) =>
+    confirmAction({
+      header: `Retirar ${shortExamName(row.exam.name)}`,
+      message: `${lab.identifierName} dejará de ofrecer este examen y no aparecerá en las cotizaciones. Su historial de precios se conserva y puedes volver a ofrecerlo.`,
+      acceptLabel: 'Retirar',
+      onAccept: async () => {
+        const [failure] = await remove([row.id]);
+        if (failure) notify({ severity: 'error', summary: asApiError(failure.error).message });
+        else notify({ severity: 'success', summary: `Retiramos ${shortExamName(row.exam.name)}.` });
+      },
+    });
+  const offerAgain = async (row: PriceQueueItem) => {
+    try {
+      await update(row.id, { isActive: true });
+      notify({ severity: 'success', summary: `${shortExamName(row.exam.name)} vuelve a ofrecerse a ${formatClp(row.price)}.` });
+      list.refresh();
+    } catch (caught) {
+      notify({ severity: 'error', summary: asApiError(caught).message });
+    }
+  };
+  const onSort = (event: DataTableStateEvent) => setSort({ orderBy: String(event.sortField), orderSort: event.sortOrder === -1 ? 'desc' : 'asc' });
+
+  return (
+    <section className="cl-lab-prices" aria-label="Precios">
+      {editable && <AddPrice laboratoryId={lab.id} onAdded={list.refresh} />}
+      <div className="cl-lab-prices__bar">
+        <span className="cl-field">
+          <label htmlFor="prices-term">Buscar examen</label>
+          <InputText id="prices-term" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Nombre o código FONASA" />
+        </span>
+        <span className="cl-field">
+          <label htmlFor="prices-show">Mostrar</label>
+          <Dropdown inputId="prices-show" value={show} options={FILTERS} onChange={(e) => { setShow(e.value as string); setPage(1); }} />
+        </span>
+        {editable && <CopyPrices lab={lab} onCopied={list.refresh} />}
+      </div>
+      {list.error && <Message severity="error" text={list.error} className="cl-block" />}
+      <DataTable
+        value={list.rows}
+        dataKey="id"
+        lazy
+        loading={list.loading}
+        paginator
+        first={(page - 1) * perPage}
+        rows={perPage}
+        totalRecords={list.total}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        onPage={(e) => { setPage((e.page ?? 0) + 1); setPerPage(e.rows); }}
+        paginatorTemplate="PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown"
+        currentPageReportTemplate="{first}–{last} de {totalRecords}"
+        sortField={sort.orderBy}
+        sortOrder={sort.orderSort === 'desc' ? -1 : 1}
+        onSort={onSort}
+        responsiveLayout="stack"
+        breakpoint="960px"
+        emptyMessage={term || show !== 'active' ? 'No hay exámenes con estos filtros.' : 'Esta sucursal aún no publica precios. Agrega el primero con el buscador de arriba.'}
+        className="cl-table cl-lab-prices__table"
+        aria-label={`Precios de ${lab.identifierName}`}
+      >
+        <Column header="Código" field="code" sortField="code" sortable className="cl-nowrap" body={(row: PriceQueueItem) => codeDotted(row.exam.code)} />
+        <Column header="Examen" field="name" sortField="name" sortable body={(row: PriceQueueItem) => shortExamName(row.exam.name)} />
+        <Column header="Precio" field="price" sortField="price" sortable className="cl-num" body={(row: PriceQueueItem) => <PriceCell key={`${row.id}-${row.price}`} row={row} editable={editable && row.isActive} onSaved={list.refresh} />} />
+        <Column
+          header="Estado"
+          field="status"
+          sortField="status"
+          sortable
+          body={(row: PriceQueueItem) => (
+            <span className="cl-lab-status">
+              {row.isActive ? <span className={`cl-tag ${STATUS[row.status].tag}`}>{STATUS[row.status].label}</span> : <span className="cl-tag cl-tag--warn">Retirado</span>}
+              {row.isActive && row.status === 'REJECTED' && row.rejectionReason && <small className="cl-lab-status__reason">Motivo: {row.rejectionReason}</small>}
+            </span>
+          )}
+        />
+        <Column
+          header="Último cambio"
+          field="updatedAt"
+          sortField="updatedAt"
+          sortable
+          body={(row: PriceQueueItem) => (
+            <span className="cl-lab-change">
+              {formatWhen(row.updatedAt)}
+              {row.priceHistory[0] && <small className="cl-muted">por {personName(row.priceHistory[0].changedBy)}</small>}
+            </span>
+          )}
+        />
+        <Column
+          header="Acciones"
+          className="cl-table__actions"
+          body={(row: PriceQueueItem) => (
+            <span className="cl-row-actions">
+              <Button icon="pi pi-history" text rounded aria-label={`Historial de ${shortExamName(row.exam.name)}`} title="Historial de precios" onClick={() => setHistory(row)} />
+              {editable && row.isActive && <Button icon="pi pi-ban" text rounded severity="danger" aria-label={`Retirar ${shortExamName(row.exam.name)}`} title="Retirar" onClick={() => withdraw(row)} />}
+              {editable && !row.isActive && <Button label="Ofrecer de nuevo" icon="pi pi-replay" text size="small" aria-label={`Ofrecer de nuevo ${shortExamName(row.exam.name)}`} onClick={() => void offerAgain(row)} />}
+            </span>
+          )}
+        />
+      </DataTable>
+      <HistoryDialog row={history} onHide={() => setHistory(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import type { FieldErrors, OpeningHours, OwnLaboratory, OwnLaboratoryInput } from '@contracts';
+
+/** The lines of the opening hours: each weekday, Saturday and Sunday apart, and public holidays (day 8). */
+export const HOUR_LINES = [
+  { day: 1, label: 'Lunes' },
+  { day: 2, label: 'Martes' },
+  { day: 3, label: 'Miércoles' },
+  { day: 4, label: 'Jueves' },
+  { day: 5, label: 'Viernes' },
+  { day: 6, label: 'Sábado' },
+  { day: 7, label: 'Domingo' },
+  { day: 8, label: 'Festivos' },
+] as const;
+
+/** 0 in the form stands for "no FONASA bono" (null on the wire): a dropdown cannot choose null. */
+export const FONASA_LEVELS = [
+  { label: 'Nivel 1', value: 1 },
+  { label: 'Nivel 2', value: 2 },
+  { label: 'Nivel 3', value: 3 },
+  { label: 'No atiende con bono FONASA', value: 0 },
+];
+
+export interface LaboratoryValues {
+  /** An administrator registering a branch picks its company; a provider's is its own (never sent on edits). */
+  companyId: number | null;
+  identifierName: string;
+  addressLine1: string;
+  addressLine2: string;
+  /** Only picks the comunas offered; never sent. */
+  regionId: number | null;
+  comunaId: number | null;
+  lat: number | null;
+  lng: number | null;
+  phone: string;
+  email: string;
+  website: string;
+  /** Per day 1..8: both empty means closed that day. */
+  hours: Record<number, { opens: string; closes: string }>;
+  fonasaLevel: number;
+  insurerIds: number[];
+}
+
+const noHours = () => Object.fromEntries(HOUR_LINES.map(({ day }) => [day, { opens: '', closes: '' }])) as LaboratoryValues['hours'];
+
+export const emptyLaboratory: LaboratoryValues = {
+  companyId: null,
+  identifierName: '', addressLine1: '', addressLine2: '', regionId: null, comunaId: null, lat: null, lng: null, phone: '', email: '', website: '',
+  hours: noHours(), fonasaLevel: 0, insurerIds: [],
+};
+
+export const laboratoryValues = (lab: OwnLaboratory): LaboratoryValues => {
+  const hours = noHours();
+  for (const h of lab.openingHours ?? []) hours[h.day] = { opens: h.opens, closes: h.closes };
+  return {
+    companyId: null,
+    identifierName: lab.identifierName,
+    addressLine1: lab.addressLine1,
+    addressLine2: lab.addressLine2 ?? '',
+    regionId: lab.comuna.parent?.id ?? null,
+    comunaId: lab.comuna.id,
+    lat: lab.lat,
+    lng: lab.lng,
+    phone: lab.phone ?? '',
+    email: lab.email ?? '',
+    website: lab.website ?? '',
+    hours,
+    fonasaLevel: lab.fonasaLevel ?? 0,
+    insurerIds: lab.insurers.map((i) => i.id),
+  };
+};
+
+const openingHours = (values: LaboratoryValues): OpeningHours[] =>
+  HOUR_LINES.flatMap(({ day }) => {
+    const { opens, closes } = values.hours[day];
+    return opens && closes ? [{ day, opens, closes }] : [];
+  });
+
+export const laboratoryInput = (values: LaboratoryValues): OwnLaboratoryInput => ({
+  ...(values.companyId !== null && { companyId: values.companyId }),
+  identifierName: values.identifierName.trim(),
+  addressLine1: values.addressLine1.trim(),
+  // '' clears an optional field (the API's clearable fields).
+  addressLine2: values.addressLine2.trim(),
+  comunaId: values.comunaId ?? 0,
+  lat: values.lat,
+  lng: values.lng,
+  phone: values.phone.trim(),
+  email: values.email.trim(),
+  website: values.website.trim(),
+  openingHours: openingHours(values),
+  fonasaLevel: values.fonasaLevel === 0 ? null : values.fonasaLevel,
+  insurerIds: values.insurerIds,
+});
+
+export function validateLaboratory(values: LaboratoryValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.identifierName.trim()) errors.identifierName = ['Ingresa el nombre de la sucursal.'];
+  if (!values.addressLine1.trim()) errors.addressLine1 = ['Ingresa la dirección.'];
+  if (values.comunaId === null) errors.comunaId = [values.regionId === null ? 'Elige la región y luego la comuna.' : 'Elige la comuna.'];
+  if ((values.lat === null) !== (values.lng === null)) errors[values.lat === null ? 'lat' : 'lng'] = ['Indica latitud y longitud, o ninguna.'];
+  if (values.website.trim() && !/^https?:\/\/\S+\.\S+/.test(values.website.trim())) errors.website = ['Escribe la dirección completa, por ejemplo https://www.milaboratorio.cl.'];
+  for (const { day, label } of HOUR_LINES) {
+    const { opens, closes } = values.hours[day];
+    if (Boolean(opens) !== Boolean(closes)) errors[`hours.${day}`] = [`${label}: indica la hora de apertura y la de cierre, o deja ambas vacías si cierra.`];
+    else if (opens && closes && opens >= closes) errors[`hours.${day}`] = [`${label}: la hora de cierre debe ser posterior a la de apertura.`];
+  }
+  return errors;
+}
+
+export const hoursSummary = (hours: OpeningHours[] | null) => (hours ?? []).length;
