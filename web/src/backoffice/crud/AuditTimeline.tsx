@@ -33,7 +33,7 @@ const ACTIONS: Record<string, string> = {
 };
 const FIELDS: Record<string, string> = {
   reason: 'Motivo', oldPrice: 'Precio anterior', newPrice: 'Precio nuevo', price: 'Precio', previousPrice: 'Precio anterior', bulk: 'En lote',
-  status: 'Estado', name: 'Nombre', email: 'Correo',
+  status: 'Estado', name: 'Nombre', email: 'Correo', profile: 'Perfil', companyId: 'Empresa (n.º)', fields: 'Campos',
 };
 const PROFILES: Record<string, string> = { ADM: 'administrador', PRV: 'proveedor', USR: 'usuario' };
 const MONEY = new Set(['oldPrice', 'newPrice', 'price', 'previousPrice']);

@@ -1,3 +1,4 @@
+import { AuditTimeline } from '../../crud/AuditTimeline';
 import { Message } from 'primereact/message';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { dayName } from '../../../app/format';
@@ -60,6 +61,9 @@ export default function LaboratoryShow({ id }: { id: number }) {
             </TabPanel>
             <TabPanel header="Precios">
               <PricesTab lab={lab} editable={lab.isActive} />
+            </TabPanel>
+            <TabPanel header="Historial">
+              <AuditTimeline entityType="Laboratory" entityId={lab.id} />
             </TabPanel>
           </TabView>
         </>
