@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
+import { logIn } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 
 const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(amount);
@@ -11,12 +12,6 @@ const PROVIDER = { email: 'prv@autoriza-walk.cl', password: 'clave-del-laborator
 const REASON = 'El precio es veinte veces el arancel FONASA; revísalo.';
 /** Screenshots for people to look at; never in the repository. */
 const SHOTS = process.env.SHOTS_DIR;
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Correo electrónico').fill(who.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
 
 /** Saves the screen at both widths (when SHOTS_DIR is set) and checks nothing overflows sideways. */
 async function look(page: Page, name: string) {

@@ -4,25 +4,11 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
+import { logIn, choose } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 
 const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(amount);
 const VISITOR = { email: 'paciente.bo@example.cl', password: 'una clave de paciente' };
-
-/** Signs in on /app/login as a person would. */
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Correo electrónico').fill(who.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
-
-/** Picks an option of a PrimeReact dropdown, typing in its filter when it has one. */
-async function choose(page: Page, inputId: string, option: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  const filter = page.locator('.p-dropdown-panel .p-dropdown-filter');
-  if (await filter.count()) await filter.fill(option.slice(0, 12));
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Types pesos into a money input as a person would (digits only; the field formats them). */
 async function typeMoney(page: Page, label: string, amount: number) {

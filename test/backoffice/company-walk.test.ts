@@ -4,26 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
+import { logIn, choose } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
 
 /** Where the screenshots of every screen go (never in the repository); SHOTS_DIR to choose. */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-companies';
 const ROSA = { email: 'rosa@labandes.cl', password: 'clave-de-rosa-12' };
-
-/** Signs in on /app/login as a person would. */
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Correo electrónico').fill(who.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
-
-/** Picks an option of a PrimeReact dropdown, typing in its filter when it has one. */
-async function choose(page: Page, inputId: string, option: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  const filter = page.locator('.p-dropdown-panel .p-dropdown-filter');
-  if (await filter.count()) await filter.fill(option.slice(0, 12));
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
-}
 
 describe('a laboratory registers on the storefront and an administrator approves it in /app/company', () => {
   let t: TestApp;

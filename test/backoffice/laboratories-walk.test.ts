@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
+import { choose } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 
 const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(amount);
@@ -18,13 +19,6 @@ async function logIn(page: Page, base: string, who: { email: string; password: s
   await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL(`${base}/app`);
-}
-
-async function choose(page: Page, inputId: string, option: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  const filter = page.locator('.p-dropdown-panel .p-dropdown-filter');
-  if (await filter.count()) await filter.fill(option.slice(0, 12));
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
 }
 
 /** A screenshot when asked for, and in any case: nothing wider than the window. */

@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
+import { logIn, choose } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
 import { waitFor } from '../support/wait';
 
@@ -11,19 +12,6 @@ const INVITEE = { email: 'tecnologa@labandes.cl', password: 'clave de la tecnól
 const NEW_ADMIN = { email: 'segunda.admin@cotizalab.test', password: 'clave de la segunda admin' };
 /** Where the screenshots of every screen go (never in the repository); SHOTS_DIR to choose. */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-users';
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Correo electrónico').fill(who.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-}
-
-async function choose(page: Page, inputId: string, option: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  const filter = page.locator('.p-dropdown-panel .p-dropdown-filter');
-  if (await filter.count()) await filter.fill(option.slice(0, 12));
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Whether a table scrolls sideways inside its wrapper (a column out of sight). Runs in the page. */
 const clippedTable = "[...document.querySelectorAll('.p-datatable-wrapper')].some((w) => w.scrollWidth > w.clientWidth + 1)";
