@@ -12,6 +12,11 @@ export interface Actor {
   profile: ProfileCode;
   /** The company of a provider user (PRV); null for the others. */
   companyId: number | null;
+  /**
+   * The laboratories of its company a provider user is narrowed to by active person-visibility
+   * grants (resolved once per request); null or absent: the whole company (see laboratoryScope).
+   */
+  laboratoryIds?: number[] | null;
 }
 
 export type RequestWithActor = Request & { actor?: Actor };

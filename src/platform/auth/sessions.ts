@@ -80,7 +80,22 @@ export class Sessions {
       email: user.email,
       profile: user.person.profile.code as ProfileCode,
       companyId: user.person.companyId,
+      laboratoryIds: await this.grantedLaboratories(user.person.id, user.person.profile.code, user.person.companyId),
     };
+  }
+
+  /**
+   * The laboratories of its own company a provider is narrowed to by its active person-visibility
+   * grants; null (the whole company) without such grants or with a grant on the company itself.
+   */
+  private async grantedLaboratories(personId: number, profile: string, companyId: number | null): Promise<number[] | null> {
+    if (profile !== 'PRV' || companyId === null) return null;
+    const grants = await this.prisma.personVisibility.findMany({
+      where: { personId, isActive: true, OR: [{ laboratory: { companyId } }, { companyId, laboratoryId: null }] },
+      select: { laboratoryId: true },
+    });
+    if (grants.length === 0 || grants.some((grant) => grant.laboratoryId === null)) return null;
+    return [...new Set(grants.map((grant) => grant.laboratoryId as number))];
   }
 
   /**

@@ -23,6 +23,27 @@ export function assertCompanyAccess(actor: Actor, companyId: number | null | und
   throw new NotYourCompanyError();
 }
 
+/**
+ * The one way to narrow laboratories to what the caller may see and manage: `companyScope` plus, for
+ * a provider whose person-visibility grants name laboratories of its company, only those
+ * laboratories (a provider without such grants sees its whole company).
+ * `where: { ...laboratoryScope(actor) }` on Laboratory, `where: { laboratory: laboratoryScope(actor) }` through a relation.
+ */
+export function laboratoryScope(actor: Actor): { companyId?: number; id?: { in: number[] } } {
+  const scope = companyScope(actor);
+  return actor.profile !== 'ADM' && actor.laboratoryIds ? { ...scope, id: { in: actor.laboratoryIds } } : scope;
+}
+
+/**
+ * The check of the same rule for one laboratory: `assertCompanyAccess` first (403 for another
+ * company), then a laboratory of its own company outside the provider's grants answers `notFound`
+ * (it is not there for this user).
+ */
+export function assertLaboratoryScope(actor: Actor, laboratory: { id: number; companyId: number | null | undefined }, notFound: () => Error): void {
+  assertCompanyAccess(actor, laboratory.companyId);
+  if (actor.profile !== 'ADM' && actor.laboratoryIds && !actor.laboratoryIds.includes(laboratory.id)) throw notFound();
+}
+
 /** A provider reaching for another company's data (the access policy itself let it in). */
 export class NotYourCompanyError extends AppError {
   constructor() {

@@ -3,6 +3,7 @@ import type {
   BranchPriceInput, Insurer, LaboratoryAttribute, OwnLaboratory, OwnLaboratoryInput, OwnLaboratorySearchRequest, PriceListCopyResult,
   CompanyInput, CompanyRejectionInput, CompanySearchRequest,
   AdministratorInput, Company, InvitationSent, NewPersonInput, PasswordSetInput, Person, PersonChanges, PersonSearchRequest,
+  PersonVisibility, PersonVisibilityInput,
   ExamDetail, ExamInput, ExamListItem, ExamSearchRequest, ExamType, Page, PageRequest, Removed,
   SelectListChildDetail, SelectListChildInput, SelectListFlag, SelectListFlagInput, SelectListType, SelectListTypeInput, SelectListTypeSearchRequest,
 } from '@contracts';
@@ -29,6 +30,10 @@ export interface ResourceTypes {
   /** /app/authorized-examinations: laboratories' prices waiting for a decision (`/api/laboratory-exam`). */
   'authorized-examinations': { list: PriceQueueItem; one: PriceQueueItem; input: never; filter: PriceQueueSearchRequest };
 }
+export interface ResourceTypes {
+  /** /app/maintainers/visibility: which branches a provider user may see (`/api/person-visibility`). */
+  visibility: { list: PersonVisibility; one: PersonVisibility; input: PersonVisibilityInput; filter: PageRequest & { personId?: number } };
+}
 export type ResourceName = keyof ResourceTypes;
 export type ListOf<R extends ResourceName> = ResourceTypes[R]['list'];
 export type OneOf<R extends ResourceName> = ResourceTypes[R]['one'];
@@ -47,7 +52,12 @@ const PATHS: Record<ResourceName, string> = {
   companies: 'company',
   users: 'person',
   administrators: 'person',
+  visibility: 'person-visibility',
 };
+
+/** Resources whose spec §7 paths differ from the usual: person visibility lists on its own path and updates on `update-person-visibility/{id}`. */
+const LIST_URL: Partial<Record<ResourceName, string>> = { visibility: '/api/person-visibility' };
+const UPDATE_URL: Partial<Record<ResourceName, (id: number) => string>> = { visibility: (id) => `/api/update-person-visibility/${id}` };
 
 /** Named actions beyond CRUD, each a `POST /api/<path>/<action>/{id}` with its body type. */
 export interface CustomActions {
@@ -62,7 +72,7 @@ const url = (resource: ResourceName, ...parts: (string | number)[]) => ['/api', 
  */
 export const dataProvider = {
   getList<R extends ResourceName>(resource: R, params: FilterOf<R>): Promise<Page<ListOf<R>>> {
-    return api.post(url(resource, 'search'), params);
+    return api.post(LIST_URL[resource] ?? url(resource, 'search'), params);
   },
   /** A short reference list read whole (`GET /api/<path>`): exam types, public select lists. */
   getAll<R extends ResourceName>(resource: R): Promise<ListOf<R>[]> {
@@ -75,7 +85,7 @@ export const dataProvider = {
     return api.post(url(resource), data);
   },
   update<R extends ResourceName>(resource: R, id: number, data: Partial<InputOf<R>>): Promise<OneOf<R>> {
-    return api.post(url(resource, id), data);
+    return api.post(UPDATE_URL[resource]?.(id) ?? url(resource, id), data);
   },
   delete<R extends ResourceName>(resource: R, id: number): Promise<Removed> {
     return api.delete(url(resource, id));

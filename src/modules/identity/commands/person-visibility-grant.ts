@@ -13,12 +13,17 @@ export function grantColumns(input: PersonVisibilityInput) {
  * grant once (`except`: the grant being changed).
  */
 export async function assertGrant(tx: Tx, input: PersonVisibilityInput, except?: number): Promise<void> {
+  await assertGrantTargets(tx, input);
+  const { personId, companyId, laboratoryId } = grantColumns(input);
+  const duplicate = await tx.personVisibility.findFirst({ where: { personId, companyId, laboratoryId, ...(except && { NOT: { id: except } }) }, select: { id: true } });
+  if (duplicate) throw new DuplicatePersonVisibilityError();
+}
+
+/** The person, company and laboratory a grant names exist (one 400 naming each missing one). */
+export async function assertGrantTargets(tx: Tx, input: PersonVisibilityInput): Promise<void> {
   const errors: FieldErrors = {};
   if (!(await tx.person.findFirst({ where: { id: input.personId, deletedAt: null }, select: { id: true } }))) errors.personId = ['La persona indicada no existe.'];
   if (input.companyId !== undefined && !(await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true } }))) errors.companyId = ['La empresa indicada no existe.'];
   if (input.laboratoryId !== undefined && !(await tx.laboratory.findUnique({ where: { id: input.laboratoryId }, select: { id: true } }))) errors.laboratoryId = ['El laboratorio indicado no existe.'];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  const { personId, companyId, laboratoryId } = grantColumns(input);
-  const duplicate = await tx.personVisibility.findFirst({ where: { personId, companyId, laboratoryId, ...(except && { NOT: { id: except } }) }, select: { id: true } });
-  if (duplicate) throw new DuplicatePersonVisibilityError();
 }

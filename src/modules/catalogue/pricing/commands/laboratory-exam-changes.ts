@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuditEntry } from '../../../../platform/audit/audit';
 import type { Actor } from '../../../../platform/auth/actor';
 import type { CommandContext } from '../../../../platform/cqrs/command-context';
-import { assertCompanyAccess } from '../../../../platform/cqrs/company-scope';
+import { assertLaboratoryScope } from '../../../../platform/cqrs/company-scope';
 import { UnitOfWork } from '../../../../platform/cqrs/unit-of-work';
 import type { Tx } from '../../../../platform/database/prisma.service';
 import { LaboratoryNotFoundError } from '../../laboratories';
@@ -38,6 +38,6 @@ export class LaboratoryExamChanges {
   async assertLaboratoryAccess(tx: Tx, actor: Actor, laboratoryId: number): Promise<void> {
     const companyId = await this.repository.companyOfLaboratory(tx, laboratoryId);
     if (companyId === undefined) throw new LaboratoryNotFoundError();
-    assertCompanyAccess(actor, companyId);
+    assertLaboratoryScope(actor, { id: laboratoryId, companyId }, () => new LaboratoryNotFoundError());
   }
 }

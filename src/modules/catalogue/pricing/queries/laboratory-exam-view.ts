@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../../../../generated/prisma/client';
 import type { Actor } from '../../../../platform/auth/actor';
-import { assertCompanyAccess } from '../../../../platform/cqrs/company-scope';
+import { assertLaboratoryScope } from '../../../../platform/cqrs/company-scope';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { LaboratoryExamNotFoundError } from '../pricing.errors';
 
@@ -22,7 +22,7 @@ export class LaboratoryExamViews {
   async get(id: number, actor?: Actor): Promise<LaboratoryExamView> {
     const row = await this.prisma.laboratoryExam.findUnique({ where: { id }, select: LABORATORY_EXAM_SELECT });
     if (!row) throw new LaboratoryExamNotFoundError();
-    if (actor) assertCompanyAccess(actor, row.laboratory.companyId);
+    if (actor) assertLaboratoryScope(actor, { id: row.laboratory.id, companyId: row.laboratory.companyId }, () => new LaboratoryExamNotFoundError());
     return row;
   }
 }

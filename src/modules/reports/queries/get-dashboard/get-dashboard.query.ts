@@ -1,7 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { DashboardCounts } from '../../../../contracts/backoffice-reports';
 import type { Actor } from '../../../../platform/auth/actor';
-import { companyScope } from '../../../../platform/cqrs/company-scope';
+import { laboratoryScope } from '../../../../platform/cqrs/company-scope';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 
 /**
@@ -19,7 +19,7 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery> {
   constructor(private readonly prisma: PrismaService) {}
 
   async execute({ actor }: GetDashboardQuery): Promise<DashboardCounts> {
-    const laboratory = { ...companyScope(actor), isActive: true };
+    const laboratory = { ...laboratoryScope(actor), isActive: true };
     const [pendingPrices, rejectedPrices, prices, laboratories, pendingCompanies] = await Promise.all([
       this.prisma.laboratoryExam.count({ where: { laboratory, isActive: true, status: 'PENDING' } }),
       this.prisma.laboratoryExam.count({ where: { laboratory, isActive: true, status: 'REJECTED' } }),

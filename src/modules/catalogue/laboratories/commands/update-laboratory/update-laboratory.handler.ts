@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { assertCompanyAccess } from '../../../../../platform/cqrs/company-scope';
+import { assertCompanyAccess, assertLaboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import { LaboratoryNotFoundError } from '../../laboratories.errors';
 import { LaboratoryUpdated } from '../../laboratories.events';
@@ -13,9 +13,9 @@ export class UpdateLaboratoryHandler implements ICommandHandler<UpdateLaboratory
 
   execute({ ctx, laboratoryId, changes: input }: UpdateLaboratoryCommand) {
     return this.uow.run(ctx, async (tx, changes) => {
-      const current = await tx.laboratory.findUnique({ where: { id: laboratoryId }, select: { companyId: true } });
+      const current = await tx.laboratory.findUnique({ where: { id: laboratoryId }, select: { id: true, companyId: true } });
       if (!current) throw new LaboratoryNotFoundError();
-      assertCompanyAccess(ctx.actor, current.companyId);
+      assertLaboratoryScope(ctx.actor, current, () => new LaboratoryNotFoundError());
       // Moving a branch to another company needs access to both.
       if (input.companyId !== undefined) assertCompanyAccess(ctx.actor, input.companyId);
       await assertLaboratoryReferences(tx, input);

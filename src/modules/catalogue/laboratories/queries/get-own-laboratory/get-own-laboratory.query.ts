@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../../../../platform/auth/actor';
-import { assertCompanyAccess } from '../../../../../platform/cqrs/company-scope';
+import { assertLaboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { PrismaService } from '../../../../../platform/database/prisma.service';
 import { LaboratoryNotFoundError } from '../../laboratories.errors';
 import { LABORATORY_SELECT, toLaboratoryView, type LaboratoryView } from '../laboratory-view';
@@ -22,7 +22,7 @@ export class GetOwnLaboratoryHandler implements IQueryHandler<GetOwnLaboratoryQu
   async execute({ actor, laboratoryId }: GetOwnLaboratoryQuery) {
     const lab = await this.prisma.laboratory.findUnique({ where: { id: laboratoryId }, select: LABORATORY_SELECT });
     if (!lab) throw new LaboratoryNotFoundError();
-    assertCompanyAccess(actor, lab.company.id);
+    assertLaboratoryScope(actor, { id: lab.id, companyId: lab.company.id }, () => new LaboratoryNotFoundError());
     return toLaboratoryView(lab);
   }
 }

@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../../../../platform/auth/actor';
-import { companyScope } from '../../../../../platform/cqrs/company-scope';
+import { laboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { findPage, type Paging } from '../../../../../platform/database/find-page';
 import { PrismaService } from '../../../../../platform/database/prisma.service';
 import type { Page } from '../../../../../platform/http/envelope';
@@ -27,7 +27,7 @@ export class SearchLaboratoryAttributesHandler implements IQueryHandler<SearchLa
 
   execute({ actor, filter }: SearchLaboratoryAttributesQuery) {
     const where = {
-      laboratory: companyScope(actor),
+      laboratory: laboratoryScope(actor),
       ...(filter.laboratoryId && { laboratoryId: filter.laboratoryId }),
       ...(filter.selectListTypeId && { selectListTypeId: filter.selectListTypeId }),
     };

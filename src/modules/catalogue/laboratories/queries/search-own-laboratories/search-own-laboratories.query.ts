@@ -1,7 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Prisma } from '../../../../../generated/prisma/client';
 import type { Actor } from '../../../../../platform/auth/actor';
-import { companyScope } from '../../../../../platform/cqrs/company-scope';
+import { laboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { findPage, type Paging } from '../../../../../platform/database/find-page';
 import { PrismaService } from '../../../../../platform/database/prisma.service';
 import type { Page } from '../../../../../platform/http/envelope';
@@ -31,7 +31,7 @@ export class SearchOwnLaboratoriesHandler implements IQueryHandler<SearchOwnLabo
   async execute({ actor, filter }: SearchOwnLaboratoriesQuery) {
     const where: Prisma.LaboratoryWhereInput = {
       ...(filter.companyId && { companyId: filter.companyId }),
-      ...companyScope(actor),
+      ...laboratoryScope(actor),
       ...(filter.comunaId && { comunaId: filter.comunaId }),
       ...(filter.name && { identifierName: { contains: filter.name, mode: 'insensitive' } }),
     };

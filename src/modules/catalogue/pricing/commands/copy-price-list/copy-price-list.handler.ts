@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { assertCompanyAccess } from '../../../../../platform/cqrs/company-scope';
+import { assertLaboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import { ConflictError, invalidField } from '../../../../../platform/http/app-error';
 import { uniqueViolation } from '../../../../../platform/database/unique-violation';
@@ -25,8 +25,8 @@ export class CopyPriceListHandler implements ICommandHandler<CopyPriceListComman
           const from = await this.repository.companyOfLaboratory(tx, fromLaboratoryId);
           const to = await this.repository.companyOfLaboratory(tx, toLaboratoryId);
           if (from === undefined || to === undefined) throw new LaboratoryNotFoundError();
-          assertCompanyAccess(ctx.actor, from);
-          assertCompanyAccess(ctx.actor, to);
+          assertLaboratoryScope(ctx.actor, { id: fromLaboratoryId, companyId: from }, () => new LaboratoryNotFoundError());
+          assertLaboratoryScope(ctx.actor, { id: toLaboratoryId, companyId: to }, () => new LaboratoryNotFoundError());
           // An administrator may copy for any company, but still only between branches of one.
           if (from !== to) throw invalidField('toLaboratoryId', 'Solo se copian precios entre sucursales de la misma empresa.');
 

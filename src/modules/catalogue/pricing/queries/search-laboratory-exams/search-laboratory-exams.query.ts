@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Page } from '../../../../../contracts/envelope';
 import { Prisma } from '../../../../../generated/prisma/client';
 import type { Actor } from '../../../../../platform/auth/actor';
-import { companyScope } from '../../../../../platform/cqrs/company-scope';
+import { laboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { findPage, type Paging } from '../../../../../platform/database/find-page';
 import { PrismaService } from '../../../../../platform/database/prisma.service';
 import type { AuthorizationStatus } from '../../domain/laboratory-exam';
@@ -48,7 +48,7 @@ export class SearchLaboratoryExamsHandler implements IQueryHandler<SearchLaborat
   async execute({ actor, filter }: SearchLaboratoryExamsQuery) {
     const where: Prisma.LaboratoryExamWhereInput = {
       // Both the caller's scope and the company asked for: a provider asking for another company gets nothing.
-      laboratory: { AND: [companyScope(actor), filter.companyId ? { companyId: filter.companyId } : {}], ...(filter.comunaId && { comunaId: filter.comunaId }) },
+      laboratory: { AND: [laboratoryScope(actor), filter.companyId ? { companyId: filter.companyId } : {}], ...(filter.comunaId && { comunaId: filter.comunaId }) },
       ...(filter.laboratoryId && { laboratoryId: filter.laboratoryId }),
       ...(filter.examId && { examId: filter.examId }),
       ...(filter.status && { status: filter.status }),
