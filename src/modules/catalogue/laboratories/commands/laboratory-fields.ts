@@ -1,28 +1,10 @@
 import type { Prisma } from '../../../../generated/prisma/client';
 import type { Tx } from '../../../../platform/database/prisma.service';
 import { ValidationError } from '../../../../platform/http/app-error';
-import type { OpeningHours } from '../queries/laboratory-view';
+import type { OwnLaboratoryInput } from '../../../../contracts/laboratories';
 
-/** A laboratory branch as a form registers it; an edit sends any part of it. */
-export interface LaboratoryInput {
-  /** The owning company; a provider's own when left out. */
-  companyId?: number;
-  identifierName: string;
-  addressLine1: string;
-  addressLine2?: string | null;
-  comunaId: number;
-  lat?: number | null;
-  lng?: number | null;
-  phone?: string | null;
-  email?: string | null;
-  website?: string | null;
-  openingHours?: OpeningHours[];
-  /** Null: not in FONASA's MLE. */
-  fonasaLevel?: number | null;
-  isActive?: boolean;
-  /** Replaces the insurers the laboratory accepts. */
-  insurerIds?: number[];
-}
+/** A laboratory branch as a form registers it (the wire type the web's branch form sends); an edit sends any part of it. */
+export type LaboratoryInput = OwnLaboratoryInput;
 
 /** The company, comuna and insurers a laboratory points to must exist (one 400 naming each missing one). */
 export async function assertLaboratoryReferences(tx: Tx, input: Partial<LaboratoryInput>): Promise<void> {
@@ -36,7 +18,7 @@ export async function assertLaboratoryReferences(tx: Tx, input: Partial<Laborato
 /** The laboratory's own columns among the input (insurers are rows of their own). */
 export function laboratoryColumns<I extends Partial<LaboratoryInput>>(input: I): Omit<I, 'insurerIds' | 'openingHours'> & { openingHours?: Prisma.InputJsonArray } {
   const { insurerIds: _, openingHours, ...columns } = input;
-  return { ...columns, ...(openingHours && { openingHours: openingHours as Prisma.InputJsonArray }) };
+  return { ...columns, ...(openingHours && { openingHours: openingHours.map(({ day, opens, closes }) => ({ day, opens, closes })) }) };
 }
 
 export async function replaceInsurers(tx: Tx, laboratoryId: number, insurerIds: number[]): Promise<void> {
