@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
 import type { ExamListItem, Page } from '@contracts';
 import { api } from '../../../api/client';
@@ -15,16 +15,21 @@ export interface PickedExam {
  */
 export function ExamPicker({ id, value, onChange, invalid }: { id: string; value: PickedExam[]; onChange: (exams: PickedExam[]) => void; invalid?: boolean }) {
   const [suggestions, setSuggestions] = useState<(PickedExam & { detail?: string })[]>([]);
+  // Only the latest look-up may show its answer: a slower, older one arriving after a newer one or after
+  // an exam was picked would reopen the list over the rest of the form.
+  const latest = useRef(0);
 
   const lookUp = async (term: string) => {
+    const asked = ++latest.current;
     try {
       const found = await api.post<Page<ExamListItem>>('/api/exam/search', { term: term.slice(0, 100), perPage: 8 });
+      if (asked !== latest.current) return;
       const chosen = new Set(value.map((e) => e.id));
       setSuggestions(
         found.items.filter((e) => !chosen.has(e.id)).map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })),
       );
     } catch {
-      setSuggestions([]);
+      if (asked === latest.current) setSuggestions([]);
     }
   };
 
@@ -38,7 +43,10 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
       delay={200}
       minLength={2}
       completeMethod={(e) => void lookUp(e.query)}
-      onChange={(e) => onChange((e.value as PickedExam[]).map(({ id: examId, name }) => ({ id: examId, name })))}
+      onChange={(e) => {
+        latest.current += 1;
+        onChange((e.value as PickedExam[]).map(({ id: examId, name }) => ({ id: examId, name })));
+      }}
       itemTemplate={(exam: PickedExam & { detail?: string }) => (
         <div className="cl-exam-option">
           <span>{exam.name}</span>
