@@ -19,31 +19,8 @@ export interface LaboratoryPageExam {
   fonasaBono: { arancel: number; copay: number } | null;
 }
 
-/** `POST /api/laboratory/{id}/search`: a laboratory's public page and its prices (filtered by `term`, paged). */
-export interface LaboratoryPageView {
-  laboratory: {
-    id: number;
-    identifierName: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    lat: number | null;
-    lng: number | null;
-    phone: string | null;
-    email: string | null;
-    website: string | null;
-    openingHours: OpeningHours[] | null;
-    /** Level in FONASA's Modalidad de Libre Elección; null when the branch is not in it. */
-    fonasaLevel: number | null;
-    company: { id: number; tradeName: string };
-    comuna: { id: number; name: string; parent: { id: number; name: string } | null };
-    insurers: { id: number; code: string; name: string }[];
-    attributes: { id: number; code: string; name: string; values: { id: number | null; name: string }[] }[];
-  };
-  exams: Page<LaboratoryPageExam>;
-}
-
-/** A branch as the back office reads it (`GET /api/priv/laboratory/{id}`, `POST /api/priv/laboratory/search`). */
-export interface OwnLaboratory {
+/** What the public page and the back office both show of a branch. */
+interface BranchData {
   id: number;
   identifierName: string;
   addressLine1: string;
@@ -55,13 +32,27 @@ export interface OwnLaboratory {
   website: string | null;
   /** Days 1..7 (Monday = 1) and 8 for public holidays; a day without a row is closed. */
   openingHours: OpeningHours[] | null;
+  /** Level in FONASA's Modalidad de Libre Elección; null when the branch is not in it. */
   fonasaLevel: number | null;
+  comuna: { id: number; name: string; parent: { id: number; name: string } | null };
+  insurers: { id: number; code: string; name: string }[];
+}
+
+/** `POST /api/laboratory/{id}/search`: a laboratory's public page and its prices (filtered by `term`, paged). */
+export interface LaboratoryPageView {
+  laboratory: BranchData & {
+    company: { id: number; tradeName: string };
+    attributes: { id: number; code: string; name: string; values: { id: number | null; name: string }[] }[];
+  };
+  exams: Page<LaboratoryPageExam>;
+}
+
+/** A branch as the back office reads it (`GET /api/priv/laboratory/{id}`, `POST /api/priv/laboratory/search`). */
+export interface OwnLaboratory extends BranchData {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
   company: { id: number; tradeName: string; status: string };
-  comuna: { id: number; name: string; parent: { id: number; name: string } | null };
-  insurers: { id: number; code: string; name: string }[];
   examCount: number;
 }
 
