@@ -1,31 +1,56 @@
 /**
- * Search benchmark: latency of POST /api/laboratory/search for a 1-exam and a 5-exam order with
- * a comuna, its neighbours and FONASA, against the very same SQL run straight on PostgreSQL, and
- * the projection lag from a price change (API) to the new price being quoted.
+ * Search benchmark (issue 14): for each size,
+ * - latency of POST /api/laboratory/search for a 1-exam and a 5-exam order with a comuna, its
+ *   neighbours and FONASA, one request at a time, against the very same SQL run straight on
+ *   PostgreSQL (the ratio is the API's own overhead);
+ * - throughput and latency of 5-exam orders under 1, 8 and 32 concurrent clients (autocannon, in
+ *   this process, on the same machine as the API and the database), and the API process's memory;
+ * - the projection lag from a price change (API) to the new price being quoted;
+ * - the exam look-up of the search box (POST /api/exam/search) through HTTP, type-ahead and typos;
+ * and at the end the issue's table: each figure against its aim.
  *
  * Usage: npm run bench:search [-- 2000,20000]   (laboratory counts; 300 exams each)
  * Needs the build (npm run build), PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres)
  * and Redis (REDIS_URL, default redis://127.0.0.1:6379). Each size gets a database of its own, dropped at the end.
+ * BENCH_SAMPLES (default 300) sequential searches per order size; BENCH_LOAD_SECONDS (default 10) per concurrency.
  */
 import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
-import { percentile, ROOT, runCli as run, startApi, withDatabase } from './support.mts';
+import { machineLoad, percentile, processMemory, ROOT, runCli as run, startApi, stopApi, withDatabase } from './support.mts';
 
 const require = createRequire(import.meta.url);
-const { searchStatements } = require(join(ROOT, 'dist/modules/search/infrastructure/postgres-search-index.js'));
+const { searchStatement } = require(join(ROOT, 'dist/modules/search/infrastructure/postgres-search-index.js'));
+const autocannon = require('autocannon');
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SIZES = (process.argv[2] ?? '2000,20000').split(',').map(Number);
 const EXAMS_PER_LAB = 300;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const CONCURRENCY = [1, 8, 32];
 const ADMIN = { email: 'bench@cotizalab.cl', password: 'clave-benchmark-1' };
+/** What people type in the search box: type-ahead prefixes, names, abbreviations, typos, codes. */
+const LOOKUPS = ['hemo', 'hemog', 'hemograma', 'hemogrma', 'perfil lip', 'perfil lipidico', 'glisemia', 'tsh', 'orina completa', 'creatinna',
+  'hemoglobina glicosilada', 'perfil bioquimico', 'urocultibo', 'vitamina d', 't4 libre', 'colestrol', 'trigliseridos', 'acido urico', 'pcr', 'vhs',
+  'feritina', 'insulina', 'protombina', 'grupo sanguineo', '0302034', '03-01-045', 'ferr', 'uro', 'gli', 'vit'];
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function benchSize(labs: number) {
+interface SizeFigures {
+  labs: number;
+  prices: number;
+  one: { api: number[]; raw: number[] };
+  five: { api: number[]; raw: number[] };
+  load: { connections: number; rps: number; p50: number; p95: number; p99: number; errors: number }[];
+  rss: { rssMiB: number; peakMiB: number };
+  lags: number[];
+  lookups: number[];
+}
+
+async function benchSize(labs: number): Promise<SizeFigures> {
   const database = `cl_bench_${labs}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
@@ -47,6 +72,7 @@ async function benchSize(labs: number) {
 `);
     const reindexSeconds = run(['search:reindex'], env);
     const { rows: [size] } = await db.query(`SELECT (SELECT count(*) FROM search_laboratory)::int AS labs, (SELECT count(*) FROM search_laboratory_exam)::int AS prices`);
+    const { rows: [server] } = await db.query(`SELECT current_setting('server_version') AS version`);
 
     api = await startApi(env);
     const { rows: comunas } = await db.query(`
@@ -55,14 +81,16 @@ async function benchSize(labs: number) {
     const { rows: popular } = await db.query(`SELECT exam_id AS id FROM search_laboratory_exam GROUP BY 1 ORDER BY count(*) DESC LIMIT 40`);
     const { rows: [fonasa] } = await db.query(`SELECT id FROM insurer WHERE code = 'fonasa'`);
     const order = (i: number, n: number) => Array.from({ length: n }, (_, k) => popular[(i * 7 + k * 3) % popular.length].id as number);
+    const bodyOf = (i: number, n: number) => {
+      const comuna = comunas[i % comunas.length];
+      return { comuna, exams: order(i, n), body: { exams: order(i, n), location: { id: comuna.id }, nearLocations: true, pensionHealtInstitutionId: { id: fonasa.id }, orderBy: 'total' } };
+    };
 
     const measure = async (n: number) => {
       const apiTimes: number[] = [];
       const rawTimes: number[] = [];
       for (let i = 0; i < SAMPLES + 20; i++) {
-        const comuna = comunas[i % comunas.length];
-        const exams = order(i, n);
-        const body = { exams, location: { id: comuna.id }, nearLocations: true, pensionHealtInstitutionId: { id: fonasa.id }, orderBy: 'total' };
+        const { comuna, exams, body } = bodyOf(i, n);
         let started = performance.now();
         const answer = await fetch(`${api!.url}/api/laboratory/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
         if (answer.status !== 200) throw new Error(`search answered ${answer.status}`);
@@ -72,20 +100,37 @@ async function benchSize(labs: number) {
           examIds: exams, comunaId: comuna.id, withNearLocations: true, regionId: comuna.region, insurerIds: [fonasa.id],
           coverage: { kind: 'FONASA', mle: true }, filterValueIds: [], orderBy: 'total', orderSort: 'asc', currentPage: 1, perPage: 10,
         };
-        const statements = searchStatements(query);
+        const statement: { text: string; values: unknown[] } = searchStatement(query);
         started = performance.now();
-        await Promise.all([statements.rows, ...statements.facets].map((s: { text: string; values: unknown[] }) => db.query(s.text, s.values)));
+        await db.query(statement.text, statement.values);
         const rawMs = performance.now() - started;
         if (i >= 20) {
           apiTimes.push(apiMs);
           rawTimes.push(rawMs);
         }
       }
-      return { apiTimes, rawTimes };
+      return { api: apiTimes, raw: rawTimes };
     };
 
     const one = await measure(1);
     const five = await measure(5);
+
+    // Under load: 5-exam orders over the same comunas and exams, each request a different one.
+    const load: SizeFigures['load'] = [];
+    for (const connections of CONCURRENCY) {
+      let next = 0;
+      const times: number[] = [];
+      const instance = autocannon({
+        url: `${api.url}/api/laboratory/search`,
+        connections,
+        duration: LOAD_SECONDS,
+        requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyOf(next++, 5).body) }) }],
+      });
+      instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+      const result = await instance;
+      load.push({ connections, rps: result.requests.total / result.duration, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), errors: result.non2xx + result.errors + result.timeouts });
+    }
+    const rss = processMemory(api.child.pid!);
 
     // Projection lag: change a price through the API, then ask /buscador until it quotes it.
     const token: string = ((await (await fetch(`${api.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { data: { tokenData: { accessToken: string } } }).data.tokenData.accessToken;
@@ -105,21 +150,60 @@ async function benchSize(labs: number) {
       lags.push(performance.now() - started);
     }
 
-    console.log(`\n${size.labs} laboratories x ${EXAMS_PER_LAB} exams = ${size.prices} prices (seed ${seedSeconds.toFixed(0)} s, search:reindex ${reindexSeconds.toFixed(1)} s); ${SAMPLES} sequential searches each, comuna + neighbours + FONASA, ordered by total`);
+    // The search box: what the storefront's type-ahead sends.
+    const lookups: number[] = [];
+    for (let i = 0; i < SAMPLES + LOOKUPS.length; i++) {
+      const started = performance.now();
+      const answer = await fetch(`${api.url}/api/exam/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ term: LOOKUPS[i % LOOKUPS.length], perPage: 8 }) });
+      if (answer.status !== 200) throw new Error(`exam look-up answered ${answer.status}`);
+      await answer.json();
+      if (i >= LOOKUPS.length) lookups.push(performance.now() - started);
+    }
+
+    console.log(`\n${size.labs} laboratories x ${EXAMS_PER_LAB} exams = ${size.prices} prices, PostgreSQL ${server.version} (seed ${seedSeconds.toFixed(0)} s, search:reindex ${reindexSeconds.toFixed(1)} s); ${machineLoad()}`);
+    console.log(`${SAMPLES} sequential searches each, comuna + neighbours + FONASA, ordered by total (the top 20 comunas by laboratories, in turn)`);
     console.log('order     |  API p50 |  API p95 |  API p99 |  raw p50 |  raw p95 |  raw p99 | API/raw p50 | API/raw p95');
-    for (const [name, { apiTimes, rawTimes }] of [['1 exam ', one], ['5 exams', five]] as const) {
+    for (const [name, { api: apiTimes, raw: rawTimes }] of [['1 exam ', one], ['5 exams', five]] as const) {
       const cells = [50, 95, 99].map((p) => ms(percentile(apiTimes, p)).padStart(8)).concat([50, 95, 99].map((p) => ms(percentile(rawTimes, p)).padStart(8)));
       const ratio = (p: number) => (percentile(apiTimes, p) / percentile(rawTimes, p)).toFixed(2).padStart(11);
       console.log(`${name}   | ${cells.join(' | ')} | ${ratio(50)} | ${ratio(95)}`);
     }
+    console.log(`5-exam orders under load (autocannon in this process, ${LOAD_SECONDS} s each):`);
+    console.log('clients |    req/s |      p50 |      p95 |      p99 | errors');
+    for (const l of load) console.log(`${String(l.connections).padStart(7)} | ${l.rps.toFixed(0).padStart(8)} | ${ms(l.p50).padStart(8)} | ${ms(l.p95).padStart(8)} | ${ms(l.p99).padStart(8)} | ${l.errors}`);
+    console.log(`API process memory after the load: RSS ${rss.rssMiB.toFixed(0)} MiB (peak ${rss.peakMiB.toFixed(0)} MiB)`);
     console.log(`projection lag (price change via API -> quoted by /buscador), ${lags.length} changes: p50 ${ms(percentile(lags, 50))}, p95 ${ms(percentile(lags, 95))}`);
+    console.log(`exam look-up through HTTP, ${lookups.length} type-ahead terms and typos: p50 ${ms(percentile(lookups, 50))}, p95 ${ms(percentile(lookups, 95))}`);
+    return { labs: size.labs, prices: size.prices, one, five, load, rss, lags, lookups };
   } finally {
-    if (api) await new Promise<void>((resolve) => { api!.child.once('exit', () => resolve()); api!.child.kill('SIGTERM'); });
+    if (api && (await stopApi(api.child))) console.log('(the API did not stop within 15 s of SIGTERM and was killed)');
     await db.end();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
   }
 }
 
-console.log(`Search benchmark, node ${process.version}, PostgreSQL at ${new URL(SERVER_URL).host}`);
-for (const labs of SIZES) await benchSize(labs);
+/** The issue's table: each figure against its aim, from the smallest size and the largest. */
+function printSummary(results: SizeFigures[]) {
+  const small = results[0];
+  const large = results.at(-1)!;
+  const p95 = (values: number[]) => percentile(values, 95);
+  const at32 = small.load.find((l) => l.connections === 32);
+  const rows: [string, string, boolean][] = [
+    [`5-exam order, API p95 (${small.prices} prices)`, `${ms(p95(small.five.api))} | 10 ms`, p95(small.five.api) <= 10],
+    [`5-exam order, same SQL on the database, p95`, `${ms(p95(small.five.raw))} | 5 ms`, p95(small.five.raw) <= 5],
+    [`1-exam order, API p95`, `${ms(p95(small.one.api))} | 6 ms`, p95(small.one.api) <= 6],
+    [`5-exam order at ${large.prices} prices, API p95`, `${ms(p95(large.five.api))} | 25 ms`, p95(large.five.api) <= 25],
+    ...(at32 ? [[`throughput, 5-exam orders, 32 clients, ${small.prices} prices`, `${at32.rps.toFixed(0)} req/s, p99 ${ms(at32.p99)} | 400 req/s, p99 < 100 ms`, at32.rps >= 400 && at32.p99 < 100] as [string, string, boolean]] : []),
+    [`projection lag p95 (${small.prices} / ${large.prices} prices)`, `${ms(p95(small.lags))} / ${ms(p95(large.lags))} | 50 ms / 100 ms`, p95(small.lags) <= 50 && p95(large.lags) <= 100],
+    [`exam look-up p95 through HTTP`, `${ms(p95(small.lookups))} | 5 ms`, p95(small.lookups) <= 5],
+  ];
+  console.log(`\nThe issue's table (${machineLoad()}):`);
+  console.log('| figure | now | aim | met |\n|---|---|---|---|');
+  for (const [figure, values, met] of rows) console.log(`| ${figure} | ${values} | ${met ? 'yes' : 'no'} |`);
+}
+
+console.log(`Search benchmark, node ${process.version}, PostgreSQL at ${new URL(SERVER_URL).host}; ${machineLoad()}`);
+const results: SizeFigures[] = [];
+for (const labs of SIZES) results.push(await benchSize(labs));
+printSummary(results);

@@ -1,4 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -44,3 +46,34 @@ export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
+
+/** Resident memory of a process now and at its peak (Linux /proc), in MiB. */
+export function processMemory(pid: number): { rssMiB: number; peakMiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
+}
+
+/** How busy the machine is (1-minute load average over cores): the figures of a shared machine are noisy. */
+export function machineLoad(): string {
+  const [one, five] = loadavg();
+  return `load average ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ${availableParallelism()} cores`;
+}
+
+/**
+ * Stops the API: SIGTERM, then SIGKILL if it has not exited within `graceMs` (a shutdown stuck on a
+ * connection must not hang the benchmark). Answers whether it had to be killed.
+ */
+export async function stopApi(child: ChildProcess, graceMs = 15_000): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return false;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const killed = await Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs)))]);
+  clearTimeout(timer);
+  if (killed) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  return killed;
+}

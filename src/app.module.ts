@@ -9,6 +9,8 @@ import { GeographyModule } from './modules/geography';
 import { IdentityModule } from './modules/identity';
 import { SearchModule } from './modules/search';
 import { ReportsModule } from './modules/reports';
+import { StorefrontModule } from './modules/storefront';
+import { ImportsModule } from './modules/imports';
 import { HealthController } from './platform/health/health.controller';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module';
 
@@ -17,7 +19,7 @@ import { PlatformModule, type PlatformOptions } from './platform/platform.module
  * tries routes in registration order, so `POST /api/laboratory/search` (search) must come before
  * `POST /api/laboratory/:id` (laboratories).
  */
-const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule];
+const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule];
 
 @Module({})
 export class AppModule {

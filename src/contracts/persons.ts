@@ -24,7 +24,11 @@ export interface PersonSearchRequest extends PageRequest {
   orderBy?: PersonOrder;
   profileCode?: ProfileCode;
   companyId?: number;
+  /** Active accounts unless asked otherwise: deactivated ones are listed to be reactivated. */
+  status?: PersonStatus;
 }
+
+export type PersonStatus = 'active' | 'inactive' | 'any';
 
 export type PersonOrder = 'name' | 'createdAt' | 'lastLoginAt';
 

@@ -15,7 +15,9 @@ import { InProcessJobQueue } from './messaging/in-process-job-queue';
 import { JOB_QUEUE, type JobQueue } from './messaging/job-queue';
 import { Outbox } from './messaging/outbox';
 import { UnitOfWork } from './cqrs/unit-of-work';
-import { ReadinessChecks } from './health/readiness';
+import { Readiness, ReadinessChecks } from './health/readiness';
+import { WorkerHealthServer } from './health/worker-health-server';
+import { DeliveryTracker } from './messaging/delivery-tracker';
 import { OutboxRelay } from './messaging/outbox-relay';
 
 import { ROOT_LOGGER } from './platform.tokens';
@@ -38,6 +40,7 @@ export interface PlatformOptions {
 @Module({})
 export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private relay?: OutboxRelay;
+  private healthServer?: WorkerHealthServer;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,6 +48,8 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly prisma: PrismaService,
     private readonly consumers: EventConsumerRegistry,
+    private readonly delivery: DeliveryTracker,
+    private readonly readiness: Readiness,
   ) {}
 
   static forRoot({ config, databaseUrl, logger }: PlatformOptions): DynamicModule {
@@ -65,6 +70,8 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         Outbox,
         UnitOfWork,
         ReadinessChecks,
+        Readiness,
+        DeliveryTracker,
         EventConsumerRegistry,
         Sessions,
         Throttles,
@@ -72,24 +79,38 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         RoutePolicyCheck,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, JOB_QUEUE, Outbox, UnitOfWork, ReadinessChecks, EventConsumerRegistry, CqrsModule, Sessions, Throttles, Mailer],
+      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, JOB_QUEUE, Outbox, UnitOfWork, ReadinessChecks, Readiness, DeliveryTracker, EventConsumerRegistry, CqrsModule, Sessions, Throttles, Mailer],
     };
   }
 
-  /** Consumers registered themselves in onModuleInit; start their workers and the relay. */
-  onApplicationBootstrap(): void {
+  /** Consumers registered themselves in onModuleInit; start their workers, the relay and the delivery sweeper. */
+  async onApplicationBootstrap(): Promise<void> {
     if (this.config.role === 'api') return;
     for (const consumer of this.consumers.all()) {
       this.queue.process<EventJob>(eventQueueName(consumer.name), async (job) => {
         await this.consumers.deliver(consumer.name, BigInt(job.data.eventId));
       });
     }
-    this.relay = new OutboxRelay(this.prisma, this.queue, this.consumers, this.log.child({ module: 'outbox-relay' }));
+    const { jobAttempts, jobBackoffMs } = this.config.delivery;
+    this.relay = new OutboxRelay(this.prisma, this.queue, this.consumers, this.log.child({ module: 'outbox-relay' }), { jobAttempts, jobBackoffMs });
     this.relay.start();
+    this.delivery.start();
+    if (this.config.role === 'worker' && this.config.workerHealthPort > 0) {
+      this.healthServer = await WorkerHealthServer.start(this.config.workerHealthPort, this.readiness, this.log.child({ module: 'health' }));
+    }
   }
 
+  /** The port the worker's health listener is bound to (undefined in other roles or when turned off). */
+  get workerHealthPort(): number | undefined {
+    return this.healthServer?.port;
+  }
+
+  /** In order: nothing new starts, running jobs finish, then the database connection closes. */
   async onApplicationShutdown(): Promise<void> {
+    await this.delivery.stop();
     await this.relay?.stop();
     await this.queue.close();
+    await this.healthServer?.close();
+    await this.prisma.$disconnect();
   }
 }

@@ -122,4 +122,25 @@ describe('invitations and accounts in the back office', () => {
     const found = await call(adminToken, 'post', '/api/person/search', { fullName: 'se.va@labsur.cl' });
     expect(found.body.data.items).toEqual([]);
   });
+
+  it('lists deactivated colleagues apart and reactivates them: they sign in again with their own password', async () => {
+    const leaving = await createProvider(t, adminToken, companies.north, 'vuelve@labnorte.cl', 'clave-vuelve-123');
+    expect((await call(north.token, 'delete', `/api/person/${leaving.personId}`)).body.code).toBe(200);
+    const listed = async (status?: string) =>
+      ((await call(north.token, 'post', '/api/person/search', { fullName: 'vuelve@labnorte.cl', ...(status && { status }) })).body.data.items as { id: number; isActive: boolean }[]);
+    expect(await listed()).toEqual([]);
+    expect(await listed('inactive')).toEqual([expect.objectContaining({ id: leaving.personId, isActive: false })]);
+    expect((await call(north.token, 'get', `/api/person/${leaving.personId}`)).body.data).toMatchObject({ isActive: false });
+
+    // Another company's provider cannot see it, let alone bring it back.
+    expect((await call(south.token, 'post', `/api/person/${leaving.personId}/reactivate`)).body).toMatchObject({ code: 404, error: 'PERSON.NOT_FOUND' });
+    const reactivated = await call(north.token, 'post', `/api/person/${leaving.personId}/reactivate`);
+    expect(reactivated.body).toMatchObject({ code: 200, data: { id: leaving.personId, isActive: true } });
+    // A repeated request changes nothing and records nothing more.
+    expect((await call(north.token, 'post', `/api/person/${leaving.personId}/reactivate`)).body).toMatchObject({ code: 200, data: { isActive: true } });
+    expect(await t.prisma.auditLog.count({ where: { action: 'person.reactivated', entityId: String(leaving.personId) } })).toBe(1);
+
+    expect(await listed()).toEqual([expect.objectContaining({ id: leaving.personId, isActive: true })]);
+    await signIn(t, 'vuelve@labnorte.cl', 'clave-vuelve-123');
+  });
 });

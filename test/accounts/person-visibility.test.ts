@@ -65,6 +65,16 @@ describe('person visibility, as a provider user lives it', () => {
     expect(await t.prisma.auditLog.count({ where: { entityType: 'PersonVisibility', action: 'person_visibility.created' } })).toBe(2);
   });
 
+  it('refuses grants outside the person’s company, and grants to a person who is not a provider user', async () => {
+    const foreign = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: { not: companyId } }, select: { id: true, companyId: true } });
+    const before = await t.prisma.personVisibility.count();
+    expect(await as(admin).post('/api/person-visibility', { personId, laboratoryId: foreign.id })).toMatchObject({ code: 400, errors: { laboratoryId: ['Solo puedes dar acceso a sucursales de la empresa de la persona.'] } });
+    expect(await as(admin).post('/api/person-visibility', { personId, companyId: foreign.companyId })).toMatchObject({ code: 400, errors: { companyId: ['Solo puedes dar acceso a la empresa de la persona.'] } });
+    const administrator = await t.prisma.person.findFirstOrThrow({ where: { profile: { code: 'ADM' } }, select: { id: true } });
+    expect(await as(admin).post('/api/person-visibility', { personId: administrator.id, laboratoryId: branchA })).toMatchObject({ code: 400, errors: { personId: [expect.stringContaining('proveedores')] } });
+    expect(await t.prisma.personVisibility.count()).toBe(before);
+  });
+
   it('granted only branch A, it lists only A, and branch B is not there for it', async () => {
     expect(ids(await as(provider).post('/api/priv/laboratory/search', { perPage: 100 }))).toEqual([branchA]);
     expect(await as(provider).get(`/api/priv/laboratory/${branchB}`)).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });

@@ -10,6 +10,9 @@ import { createProvider } from '../support/accounts';
  */
 const MATRIX: Record<string, AccessPolicy['kind']> = {
   'GET /api/health': 'public',
+  'GET /robots.txt': 'public',
+  'GET /sitemap.xml': 'public',
+  'GET /laboratorio/:id': 'public',
   'GET /api/health/ready': 'public',
   'GET /api/locations': 'public',
   'GET /api/locations/children/:id': 'public',
@@ -32,6 +35,7 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'GET /api/person/:id': 'signed-in',
   'POST /api/person/:id': 'signed-in',
   'DELETE /api/person/:id': 'provider',
+  'POST /api/person/:id/reactivate': 'provider',
   'POST /api/person-visibility': 'admin',
   'GET /api/person-visibility/:id': 'admin',
   'POST /api/update-person-visibility/:id': 'admin',
@@ -61,6 +65,14 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/log-access': 'public',
   'GET /api/dashboard': 'provider',
   'POST /api/audit/search': 'provider',
+  'POST /api/reports/dashboard': 'admin',
+  'POST /api/reports/access': 'admin',
+  'POST /api/reports/search-history': 'admin',
+  'GET /api/reports/search-history/export': 'admin',
+  'GET /api/reports/search-history/:id': 'admin',
+  'POST /api/reports/laboratories': 'provider',
+  'POST /api/reports/laboratories/:id': 'provider',
+  'POST /api/reports/unmet-demand': 'provider',
   'POST /api/laboratory': 'provider',
   'POST /api/laboratory/:id': 'provider',
   'POST /api/priv/laboratory/search': 'provider',
@@ -96,6 +108,16 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/location-near/:id': 'admin',
   'DELETE /api/location-near/:id': 'admin',
   'GET /api/insurer': 'public',
+  'POST /api/laboratory-import': 'provider',
+  'POST /api/laboratory-exam-import': 'provider',
+  'POST /api/exam-import': 'admin',
+  'POST /api/imports/search': 'provider',
+  'GET /api/imports/templates/:name': 'provider',
+  'GET /api/imports/:id': 'provider',
+  'POST /api/imports/:id/confirm': 'provider',
+  'POST /api/imports/:id/rows/search': 'provider',
+  'GET /api/imports/:id/errors.csv': 'provider',
+  'GET /api/imports/:id/file': 'provider',
 };
 
 type Role = 'anonymous' | 'USR' | 'PRV-A' | 'PRV-B' | 'ADM';
@@ -132,7 +154,8 @@ describe('access policies', () => {
   const as = (role: Role) => async (method: 'get' | 'post' | 'delete', path: string, body?: object) => {
     const request = t.http[method](path);
     if (role !== 'anonymous') request.set('Authorization', `Bearer ${await tokenOf(role, path === '/api/auth/logout')}`);
-    return (body ? request.send(body) : request).then((r) => r.body);
+    // A page or a file (robots.txt, an import's error report) answers its HTTP status in place of an envelope.
+    return (body ? request.send(body) : request).then((r) => (r.type === 'application/json' ? r.body : { code: r.status }));
   };
 
   beforeAll(async () => {
@@ -172,8 +195,11 @@ describe('access policies', () => {
 
   it('keeps a provider inside its own company', async () => {
     const prvA = as('PRV-A');
-    expect(await prvA('get', `/api/company/${ids.companyB}`)).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
-    expect(await prvA('post', `/api/company/${ids.companyB}`, { tradeName: 'Secuestrada' })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    // Another company's ids answer exactly as ids that do not exist.
+    const missingCompany = await prvA('get', '/api/company/999999');
+    expect(missingCompany).toMatchObject({ code: 404, error: 'COMPANY.NOT_FOUND' });
+    expect(await prvA('get', `/api/company/${ids.companyB}`)).toEqual(missingCompany);
+    expect(await prvA('post', `/api/company/${ids.companyB}`, { tradeName: 'Secuestrada' })).toEqual(missingCompany);
     expect((await prvA('post', `/api/company/${ids.companyA}`, { tradeName: 'LabNorte Centro' })).data.tradeName).toBe('LabNorte Centro');
     expect(await prvA('post', `/api/company/${ids.companyA}`, { rut: '11.111.111-1' })).toMatchObject({ code: 403 });
     const companies = await prvA('post', '/api/company/search', {});
@@ -185,7 +211,7 @@ describe('access policies', () => {
     expect(await prvA('get', `/api/person/${ids.visitor}`)).toMatchObject({ code: 404 });
     const persons = await prvA('post', '/api/person/search', { fullName: 'Proveedor' });
     expect(persons.data.items.map((p: { id: number }) => p.id)).toEqual([ids.personA]);
-    expect(await prvA('post', '/api/person', { firstName: 'Intruso', lastName: 'X', email: 'intruso@example.cl', profileCode: 'PRV', companyId: ids.companyB })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await prvA('post', '/api/person', { firstName: 'Intruso', lastName: 'X', email: 'intruso@example.cl', profileCode: 'PRV', companyId: ids.companyB })).toMatchObject({ code: 400, errors: { companyId: ['La empresa indicada no existe.'] } });
     expect(await prvA('post', '/api/person', { firstName: 'Jefe', lastName: 'X', email: 'jefe@example.cl', profileCode: 'ADM' })).toMatchObject({ code: 403 });
     const colleague = await prvA('post', '/api/person', { firstName: 'Colega', lastName: 'Norte', email: 'colega@labnorte.cl', profileCode: 'PRV' });
     expect(colleague.data).toEqual({ email: 'colega@labnorte.cl', message: expect.any(String) });

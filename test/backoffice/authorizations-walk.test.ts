@@ -1,31 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
-import { logIn } from '../support/backoffice';
+import { authorizeInQueue, logIn, lookAtBothWidths } from '../support/backoffice';
 import { waitFor } from '../support/wait';
+import { clp } from '../support/format';
 
-const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(amount);
 const PROVIDER = { email: 'prv@autoriza-walk.cl', password: 'clave-del-laboratorio-1' };
 const REASON = 'El precio es veinte veces el arancel FONASA; revísalo.';
-/** Screenshots for people to look at; never in the repository. */
-const SHOTS = process.env.SHOTS_DIR;
-
-/** Saves the screen at both widths (when SHOTS_DIR is set) and checks nothing overflows sideways. */
-async function look(page: Page, name: string) {
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Two frames: the layout at the new width is done (nothing is asserted on time).
-    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth');
-    expect({ name, width, overflow: overflow > width }).toEqual({ name, width, overflow: false });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
 describe('an administrator decides a laboratory\'s prices from the queue', () => {
   let t: TestApp;
   let base: string;
@@ -34,7 +18,7 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
   let offers: { id: number; examId: number; code: string; price: number }[];
 
   beforeAll(async () => {
-    if (SHOTS) await mkdir(SHOTS, { recursive: true });
+    if (process.env.SHOTS_DIR) await mkdir(process.env.SHOTS_DIR, { recursive: true });
     t = await startTestApp({ seedLabs: 16, env: { WEB_DIST_DIR: WEB_DIST } });
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
@@ -72,7 +56,7 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
     const pending = await t.prisma.laboratoryExam.count({ where: { status: 'PENDING', isActive: true, laboratory: { isActive: true } } });
     const tile = page.getByRole('link', { name: /Precios por autorizar/ });
     await expect(tile.textContent()).resolves.toContain(pending.toLocaleString('es-CL'));
-    await look(page, 'dashboard-admin');
+    await lookAtBothWidths(page, 'dashboard-admin');
     await tile.click();
     await page.waitForURL(`${base}/app/authorized-examinations`);
     await page.getByRole('heading', { name: 'Precios por autorizar' }).waitFor();
@@ -84,7 +68,7 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
     await expect(row(offers[2].code).locator('.cl-tag--danger').textContent()).resolves.toContain('20× FONASA');
     expect(await row(offers[0].code).locator('.cl-tag--danger').count()).toBe(0);
     await expect(row(offers[0].code).textContent()).resolves.toContain(clp(offers[0].price));
-    await look(page, 'queue-admin');
+    await lookAtBothWidths(page, 'queue-admin');
 
     // The "far from FONASA" filter keeps the expensive one only.
     await page.goto(`${base}/app/authorized-examinations?laboratoryId=${(await t.prisma.laboratoryExam.findUniqueOrThrow({ where: { id: offers[0].id } })).laboratoryId}&deviation=extreme`);
@@ -94,11 +78,7 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
     await row(offers[0].code).waitFor();
 
     // Authorize two at once, after confirming.
-    await row(offers[0].code).getByRole('checkbox').first().click();
-    await row(offers[1].code).getByRole('checkbox').first().click();
-    await page.getByRole('region', { name: 'Acciones sobre la selección' }).getByRole('button', { name: 'Autorizar' }).click();
-    await page.getByRole('dialog', { name: 'Autorizar 2 precios' }).getByRole('button', { name: 'Autorizar' }).click();
-    await page.getByText('Autorizamos 2 precios.').waitFor();
+    await authorizeInQueue(page, [offers[0].code, offers[1].code]);
     await waitFor(() => row(offers[0].code).count(), (n) => n === 0);
 
     // Reject the third with a reason: the dialog refuses an empty one.
@@ -108,7 +88,7 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
     await dialog.getByRole('button', { name: 'Rechazar' }).click();
     await dialog.getByText('Escribe un motivo de al menos 5 caracteres.').waitFor();
     await dialog.getByLabel('Motivo del rechazo (lo verá el laboratorio)').fill(REASON);
-    await look(page, 'queue-reject-dialog');
+    await lookAtBothWidths(page, 'queue-reject-dialog');
     await dialog.getByRole('button', { name: 'Rechazar' }).click();
     await page.getByText('Rechazamos el precio.').waitFor();
     const decided = await t.prisma.laboratoryExam.findMany({ where: { id: { in: offers.map((o) => o.id) } }, orderBy: { id: 'asc' } });
@@ -119,12 +99,12 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
     const timeline = page.getByRole('region', { name: 'Historial de cambios' });
     await timeline.getByText('Rechazó el precio').waitFor();
     await expect(timeline.textContent()).resolves.toContain(REASON);
-    await look(page, 'price-view-admin');
+    await lookAtBothWidths(page, 'price-view-admin');
 
     // Every view page can carry the timeline: an exam no one changed says so.
     await page.goto(`${base}/app/exams/view/${offers[0].examId}`);
     await page.getByRole('region', { name: 'Historial de cambios' }).getByText('Aún no hay cambios registrados.').waitFor();
-    await look(page, 'exam-view-admin');
+    await lookAtBothWidths(page, 'exam-view-admin');
 
     // The two authorized prices are quoted on /buscador.
     const quote = await browser.newPage({ viewport: { width: 1366, height: 900 } });
@@ -144,13 +124,13 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
     await providerPage.goto(`${base}/app/login`);
     await logIn(providerPage, PROVIDER);
     await providerPage.waitForURL(`${base}/app`);
-    await look(providerPage, 'dashboard-provider');
+    await lookAtBothWidths(providerPage, 'dashboard-provider');
     await providerPage.getByRole('link', { name: /Precios rechazados/ }).click();
     await providerPage.getByRole('heading', { name: 'Autorización de mis precios' }).waitFor();
     const rejectedRow = providerPage.getByRole('row').filter({ hasText: offers[2].code });
     await expect(rejectedRow.textContent()).resolves.toContain(REASON);
     expect(await providerPage.getByRole('region', { name: 'Acciones sobre la selección' }).count()).toBe(0);
     expect(await rejectedRow.getByRole('checkbox').count()).toBe(0);
-    await look(providerPage, 'queue-provider-rejected');
+    await lookAtBothWidths(providerPage, 'queue-provider-rejected');
   }, 180_000);
 });

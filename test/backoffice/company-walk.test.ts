@@ -1,17 +1,21 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN } from '../support/accounts';
+import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
-import { logIn, choose } from '../support/backoffice';
+import { addPrice, authorizeInQueue, choose, dottedCode, logIn } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
+import { waitFor } from '../support/wait';
+import { clp } from '../support/format';
 
 /** Where the screenshots of every screen go (never in the repository); SHOTS_DIR to choose. */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-companies';
 const ROSA = { email: 'rosa@labandes.cl', password: 'clave-de-rosa-12' };
+const OTHER = { email: 'prv@otro-laboratorio.cl', password: 'clave-del-otro-12' };
+const REJECTION = 'El precio no coincide con el que publican en su sitio web.';
 
-describe('a laboratory registers on the storefront and an administrator approves it in /app/company', () => {
+describe('a laboratory registers on the storefront, is approved in /app/company and has its prices quoted', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
@@ -28,7 +32,7 @@ describe('a laboratory registers on the storefront and an administrator approves
     await t?.close();
   });
 
-  it('registers → pending in /app → cannot invite → approved by an administrator → the provider sees it approved', async () => {
+  it('registers → cannot invite while pending → approved → completes its branch and adds three prices → two authorized in one bulk action, one rejected with a reason → the two quoted on /buscador → the provider reads the reason → another provider cannot open the branch', async () => {
     const provider = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
 
     // The storefront's call to laboratories leads to the registration.
@@ -109,7 +113,73 @@ describe('a laboratory registers on the storefront and an administrator approves
     await provider.goto(`${base}/app/my-company`);
     await provider.getByText(/Tu empresa está aprobada/).waitFor();
     expect(await provider.getByText(/pendiente de aprobación/).count()).toBe(0);
-  }, 120_000);
+
+    // Its first branch is there, in the comuna it gave: it completes the address, phone, FONASA level and insurers.
+    await provider.getByRole('navigation', { name: 'Menú de administración' }).getByRole('link', { name: 'Laboratorios' }).click();
+    await provider.waitForURL(`${base}/app/laboratories`);
+    await provider.getByRole('link', { name: 'Editar LabAndes' }).click();
+    const branch = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: company.id } });
+    await provider.waitForURL(`${base}/app/laboratories/edit/${branch.id}`);
+    await provider.getByLabel('Nombre de la sucursal').fill('LabAndes Ñuñoa');
+    await provider.getByLabel('Dirección', { exact: true }).fill('Av. Irarrázaval 3050');
+    await provider.getByLabel('Teléfono').fill('22 345 6789');
+    await choose(provider, 'laboratories-fonasaLevel', 'Nivel 1');
+    await provider.locator('.p-multiselect:has(#laboratories-insurerIds)').click();
+    await provider.locator('.p-multiselect-panel').getByRole('option', { name: 'FONASA (Fondo Nacional de Salud)' }).click();
+    await provider.keyboard.press('Escape');
+    await provider.getByRole('button', { name: 'Guardar' }).click();
+    await provider.waitForURL(`${base}/app/laboratories/view/${branch.id}`);
+    expect(await t.prisma.laboratory.findUniqueOrThrow({ where: { id: branch.id } })).toMatchObject({ identifierName: 'LabAndes Ñuñoa', addressLine1: 'Av. Irarrázaval 3050', comunaId: company.comunaId, fonasaLevel: 1 });
+
+    // Three prices from the catalogue, each at half its FONASA value (cheaper than every seeded laboratory).
+    const exams = await t.prisma.exam.findMany({ where: { code: { in: ['0301045', '0302076', '0303024'] } }, orderBy: { code: 'asc' } });
+    await provider.getByRole('tab', { name: 'Precios' }).click();
+    for (const exam of exams) await addPrice(provider, exam.code, Math.round(exam.fonasaPriceLevel1! / 2));
+    const offers = await waitFor(() => t.prisma.laboratoryExam.findMany({ where: { laboratoryId: branch.id }, orderBy: { exam: { code: 'asc' } } }), (rows) => rows.length === 3);
+    expect(offers.map((o) => o.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
+
+    // The administrator authorizes two in one bulk action and rejects the third with a reason.
+    await admin.goto(`${base}/app/authorized-examinations?laboratoryId=${branch.id}`);
+    const [first, second, third] = exams;
+    await admin.getByRole('row').filter({ hasText: third.code }).waitFor();
+    await authorizeInQueue(admin, [first.code, second.code]);
+    await admin.getByRole('row').filter({ hasText: third.code }).getByRole('checkbox').first().click();
+    await admin.getByRole('region', { name: 'Acciones sobre la selección' }).getByRole('button', { name: 'Rechazar' }).click();
+    const rejecting = admin.getByRole('dialog', { name: 'Rechazar 1 precio' });
+    await rejecting.getByLabel('Motivo del rechazo (lo verá el laboratorio)').fill(REJECTION);
+    await rejecting.getByRole('button', { name: 'Rechazar' }).click();
+    await admin.getByText('Rechazamos el precio.').waitFor();
+
+    // Both authorized prices are quoted on /buscador at LabAndes, the cheapest; the rejected one is not.
+    const patient = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    for (const exam of [first, second]) {
+      await patient.goto(`${base}/buscador?examenes=${exam.id}&orden=total`);
+      const card = patient.getByTestId('quote').first();
+      await expect(card.getByRole('heading').textContent()).resolves.toBe('LabAndes Ñuñoa');
+      await expect(card.getByTestId('quote-total').textContent()).resolves.toBe(clp(Math.round(exam.fonasaPriceLevel1! / 2)));
+    }
+    await patient.goto(`${base}/buscador?examenes=${third.id}&orden=total`);
+    await patient.getByTestId('quote').first().waitFor();
+    expect(await patient.getByTestId('quote').filter({ hasText: 'LabAndes' }).count()).toBe(0);
+
+    // The provider reads why on its prices tab.
+    await provider.goto(`${base}/app/laboratories/view/${branch.id}`);
+    await provider.getByRole('tab', { name: 'Precios' }).click();
+    const rejectedRow = provider.locator('.cl-lab-prices__table tbody tr', { hasText: dottedCode(third.code) });
+    await expect(rejectedRow.textContent()).resolves.toContain(`Motivo: ${REJECTION}`);
+    expect(await provider.locator('.cl-lab-prices__table').getByText('Autorizado', { exact: true }).count()).toBe(2);
+
+    // A provider of another company, opening this branch by its address, is told it does not exist.
+    const otherCompany = await t.prisma.company.findFirstOrThrow({ where: { status: 'APPROVED', id: { not: company.id } }, orderBy: { id: 'asc' } });
+    await createProvider(t, (await signIn(t, ADMIN.email, ADMIN.password)).token, otherCompany.id, OTHER.email, OTHER.password);
+    const other = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await other.goto(`${base}/app/login`);
+    await logIn(other, OTHER);
+    await other.waitForURL(`${base}/app`);
+    await other.goto(`${base}/app/laboratories/view/${branch.id}`);
+    await other.getByText('El laboratorio solicitado no existe.').waitFor();
+    expect(await other.getByText('Av. Irarrázaval').count()).toBe(0);
+  }, 240_000);
 
   it('rejects a company only with a reason, and its provider reads the reason on /app/my-company', async () => {
     await t.http.post('/api/auth/sign-up-provider').send({

@@ -4,10 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
-import { choose } from '../support/backoffice';
+import { addPrice, choose, dottedCode } from '../support/backoffice';
 import { waitFor } from '../support/wait';
+import { clp } from '../support/format';
 
-const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(amount);
 const PROVIDER_A = { email: 'prv@sucursal-a.cl', password: 'clave-sucursal-a-1' };
 const PROVIDER_B = { email: 'prv@sucursal-b.cl', password: 'clave-sucursal-b-1' };
 /** Set SHOTS_DIR to keep a screenshot of every screen (never in the repository). */
@@ -62,7 +62,6 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
   });
 
   const offers = () => t.prisma.laboratoryExam.findMany({ where: { laboratoryId: branch }, orderBy: { examId: 'asc' } });
-  const codeDotted = (code: string) => `${code.slice(0, 2)}-${code.slice(2, 4)}-${code.slice(4)}`;
 
   it('completes the branch, adds three prices with the typeahead, reprices one, withdraws one and reads the history; another company is refused', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -127,14 +126,8 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     await page.getByText('Esta sucursal aún no publica precios.', { exact: false }).waitFor();
     const prices = [4_900, 7_300, 12_500];
     for (const [i, exam] of exams.entries()) {
-      await page.getByLabel('Examen del catálogo FONASA').pressSequentially(exam.code, { delay: 20 });
-      await page.locator('.p-autocomplete-panel li', { hasText: codeDotted(exam.code) }).first().click();
-      const price = page.getByLabel('Precio', { exact: true });
-      await price.click();
-      await price.pressSequentially(String(prices[i]));
-      await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+      await addPrice(page, exam.code, prices[i]);
       expect(await waitFor(offers, (rows) => rows.length === i + 1)).toHaveLength(i + 1);
-      await page.locator('.cl-lab-prices__table').getByText(codeDotted(exam.code)).waitFor();
     }
     expect((await offers()).map((o) => [o.examId, o.price, o.status])).toEqual(exams.map((e, i) => [e.id, prices[i], 'PENDING']));
     const pricesTable = page.locator('.cl-lab-prices__table');
@@ -145,7 +138,7 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
 
     // Reprice the first inline.
     const first = exams[0];
-    const row = pricesTable.locator('tbody tr', { hasText: codeDotted(first.code) });
+    const row = pricesTable.locator('tbody tr', { hasText: dottedCode(first.code) });
     await row.getByRole('button', { name: /^Cambiar el precio de/ }).click();
     const input = row.getByRole('spinbutton', { name: /^Nuevo precio de/ }).or(row.getByLabel(/^Nuevo precio de/));
     await input.first().selectText();
@@ -153,11 +146,11 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     await input.first().pressSequentially('5500');
     await row.getByRole('button', { name: 'Guardar el precio' }).click();
     expect((await waitFor(offers, (rows) => rows.find((o) => o.examId === first.id)?.price === 5_500)).find((o) => o.examId === first.id)?.price).toBe(5_500);
-    await pricesTable.locator('tbody tr', { hasText: codeDotted(first.code) }).getByText(clp(5_500)).waitFor();
+    await pricesTable.locator('tbody tr', { hasText: dottedCode(first.code) }).getByText(clp(5_500)).waitFor();
 
     // Withdraw the last: it leaves the current prices, its history stays.
     const last = exams[2];
-    await pricesTable.locator('tbody tr', { hasText: codeDotted(last.code) }).getByRole('button', { name: /^Retirar/ }).click();
+    await pricesTable.locator('tbody tr', { hasText: dottedCode(last.code) }).getByRole('button', { name: /^Retirar/ }).click();
     await page.getByRole('dialog', { name: /^Retirar/ }).getByRole('button', { name: 'Retirar', exact: true }).click();
     expect((await waitFor(offers, (rows) => rows.find((o) => o.examId === last.id)?.isActive === false)).find((o) => o.examId === last.id)?.isActive).toBe(false);
     expect(await waitFor(() => pricesTable.locator('tbody tr').count(), (n) => n === 2)).toBe(2);
@@ -167,7 +160,7 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     await choose(page, 'prices-show', 'Vigentes');
 
     // The history of the repriced exam: both prices, newest first, and who set them.
-    await pricesTable.locator('tbody tr', { hasText: codeDotted(first.code) }).getByRole('button', { name: /^Historial de/ }).click();
+    await pricesTable.locator('tbody tr', { hasText: dottedCode(first.code) }).getByRole('button', { name: /^Historial de/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Historial de precios/ });
     await dialog.waitFor();
     const lines = await dialog.locator('tbody tr').allTextContents();
@@ -201,12 +194,12 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     const otherPage = await other.newPage();
     await logIn(otherPage, base, PROVIDER_B);
     await otherPage.goto(`${base}/app/laboratories/view/${branch}`);
-    await otherPage.getByText('Solo puedes ver y modificar los datos de tu propia empresa.').waitFor();
+    await otherPage.getByText('El laboratorio solicitado no existe.').waitFor();
     expect(await otherPage.getByText('Laboratorio Irarrázaval').count()).toBe(0);
     expect(await otherPage.getByText('Av. Irarrázaval').count()).toBe(0);
     await look(otherPage, 'refused');
     await otherPage.goto(`${base}/app/laboratories/edit/${branch}`);
-    await otherPage.getByText('Solo puedes ver y modificar los datos de tu propia empresa.').waitFor();
+    await otherPage.getByText('El laboratorio solicitado no existe.').waitFor();
     expect(await otherPage.locator('input[data-day="1"]').count()).toBe(0);
     await other.close();
     await context.close();
@@ -250,10 +243,12 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     await look(page, 'view');
     await page.getByRole('tab', { name: 'Precios' }).click();
     const pricesTable = page.locator('.cl-lab-prices__table');
-    await pricesTable.getByText(codeDotted(exams[0].code)).waitFor();
+    await pricesTable.getByText(dottedCode(exams[0].code)).waitFor();
     await look(page, 'prices');
     await pricesTable.getByRole('button', { name: /^Historial de/ }).first().click();
     await page.getByRole('dialog', { name: /^Historial de precios/ }).waitFor();
+    // Once its opening animation is over, so the picture shows the dialog as a person reads it.
+    await page.locator('.p-dialog-enter-done').waitFor();
     await look(page, 'history');
     await context.close();
   }, 120_000);

@@ -107,6 +107,21 @@ describe('an administrator runs accounts in the back office', () => {
     await invitee.getByText('El correo o la contraseña no son correctos.').waitFor();
     expect((await t.http.post('/api/auth/sign-in').send(INVITEE)).body.code).toBe(401);
 
+    // She was deactivated by mistake: the administrator finds her among the deactivated and reactivates her.
+    expect(await admin.getByRole('row', { name: /Tamara Tecnóloga/ }).count()).toBe(0);
+    await choose(admin, 'filter-status', 'Desactivadas');
+    await admin.waitForURL(/status=inactive/);
+    await admin.getByRole('link', { name: 'Ver Tamara Tecnóloga' }).click();
+    await admin.getByRole('heading', { name: 'Tamara Tecnóloga' }).waitFor();
+    await admin.getByRole('region', { name: 'Detalle' }).getByText('Inactiva').waitFor();
+    await admin.getByRole('button', { name: 'Reactivar' }).click();
+    await admin.getByRole('dialog', { name: 'Reactivar a Tamara Tecnóloga' }).getByRole('button', { name: 'Reactivar' }).click();
+    await admin.getByText('Reactivamos la cuenta de Tamara Tecnóloga.').waitFor();
+    await admin.getByRole('button', { name: 'Desactivar' }).waitFor();
+    // She signs in again and is back where her session had ended.
+    await logIn(invitee, INVITEE);
+    await invitee.waitForURL(`${base}/app/users`);
+
     // Another administrator, with the password chosen for them.
     await admin.getByRole('navigation', { name: 'Menú de administración' }).getByRole('link', { name: 'Administradores' }).click();
     await admin.waitForURL(`${base}/app/maintainers/administrators`);

@@ -28,12 +28,40 @@ describe('catalogue commands reach /buscador', () => {
   });
   const quote = (body: object) => t.http.post('/api/laboratory/search').send(body).then((r) => r.body.data);
 
+  it('means all the services a patient checks together, not any of them', async () => {
+    // Two values of one attribute type that some laboratories have (e.g. home and pediatric sample collection).
+    const [pair] = await t.prisma.$queryRaw<{ a: number; b: number }[]>`
+      SELECT min(c.id) AS a, max(c.id) AS b FROM select_list_child c
+      WHERE EXISTS (SELECT 1 FROM search_laboratory s WHERE c.id = ANY(s.filter_value_ids))
+      GROUP BY c.type_id HAVING count(*) >= 2 ORDER BY c.type_id LIMIT 1`;
+    expect(pair).toBeDefined();
+    const having = async (condition: 'all' | 'any') =>
+      (await t.prisma.$queryRawUnsafe<{ id: number }[]>(
+        `SELECT laboratory_id AS id FROM search_laboratory WHERE filter_value_ids ${condition === 'all' ? '@>' : '&&'} ARRAY[$1, $2]::int[] ORDER BY 1`, pair.a, pair.b,
+      )).map((r) => r.id);
+    const found = await quote({ attributesValues: [pair.a, pair.b], perPage: 50 });
+    expect(found.items.map((i: { laboratoryId: number }) => i.laboratoryId).sort((x: number, y: number) => x - y)).toEqual(await having('all'));
+    expect(found.total).toBe((await having('all')).length);
+    expect((await having('any')).length).toBeGreaterThan(found.total);
+  });
+
+  it('ten identical first prices at once end as one price; every other answer is a clear 409, never a 500', async () => {
+    const offered = new Set((await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: labA }, select: { examId: true } })).map((r) => r.examId));
+    const exam = await t.prisma.exam.findFirstOrThrow({ where: { id: { notIn: [...offered] }, isActive: true }, orderBy: { id: 'desc' } });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => as(providerA).post('/api/laboratory-exam', { laboratoryId: labA, examId: exam.id, price: 9990 })));
+    const codes = answers.map((a) => a.code as number).sort();
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    for (const refused of answers.filter((a) => a.code === 409)) expect(refused).toMatchObject({ error: 'LABORATORY_EXAM.CONCURRENT_CHANGE', message: expect.any(String) });
+    expect(await t.prisma.laboratoryExam.count({ where: { laboratoryId: labA, examId: exam.id } })).toBe(1);
+  });
+
   it('quotes a price a provider adds only once an administrator authorizes it; other providers cannot touch it', async () => {
     const offered = new Set((await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: labA }, select: { examId: true } })).map((r) => r.examId));
     const exam = await t.prisma.exam.findFirstOrThrow({ where: { id: { notIn: [...offered] }, isActive: true }, orderBy: { id: 'asc' } });
     const created = await as(providerA).post('/api/laboratory-exam', { laboratoryId: labA, examId: exam.id, price: 12340 });
     expect(created.data).toMatchObject({ price: 12340, status: 'PENDING' });
-    expect(await as(providerB).post(`/api/laboratory-exam/${created.data.id}`, { price: 1 })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await as(providerB).post(`/api/laboratory-exam/${created.data.id}`, { price: 1 })).toMatchObject({ code: 404, error: 'LABORATORY_EXAM.NOT_FOUND' });
     expect(await as(providerA).post(`/api/laboratory-exam/${created.data.id}`, { status: 'AUTHORIZED' })).toMatchObject({ code: 403 });
 
     const pricesOf = async () => (await quote({ exams: [exam.id], laboratoryId: labA })).items.map((i: { total: number }) => i.total);
@@ -89,6 +117,6 @@ describe('catalogue commands reach /buscador', () => {
     expect(filtered.body.data.exams.total).toBeLessThanOrEqual(page.body.data.exams.total);
     await as(providerA).delete(`/api/priv/laboratory/${labA}`);
     expect((await t.http.post(`/api/laboratory/${labA}/search`).send({})).body).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
-    expect(await as(providerB).delete(`/api/priv/laboratory/${labA}`)).toMatchObject({ code: 403 });
+    expect(await as(providerB).delete(`/api/priv/laboratory/${labA}`)).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
   });
 });

@@ -87,8 +87,8 @@ describe('copying the price list of one branch to another (CopyPriceList)', () =
 
   it('refuses a branch of another company, either way, and writes nothing', async () => {
     const before = await written();
-    expect(await as(providerA).post('/api/laboratory-exam/copy', { fromLaboratoryId: source, toLaboratoryId: foreign })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
-    expect(await as(providerB).post('/api/laboratory-exam/copy', { fromLaboratoryId: source, toLaboratoryId: foreign })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await as(providerA).post('/api/laboratory-exam/copy', { fromLaboratoryId: source, toLaboratoryId: foreign })).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
+    expect(await as(providerB).post('/api/laboratory-exam/copy', { fromLaboratoryId: source, toLaboratoryId: foreign })).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
     // An administrator may copy for any company, but not across two.
     expect(await as(admin).post('/api/laboratory-exam/copy', { fromLaboratoryId: source, toLaboratoryId: foreign })).toMatchObject({ code: 400, errors: { toLaboratoryId: [expect.any(String)] } });
     expect(await as(providerA).post('/api/laboratory-exam/copy', { fromLaboratoryId: source, toLaboratoryId: source })).toMatchObject({ code: 400, errors: { toLaboratoryId: [expect.any(String)] } });

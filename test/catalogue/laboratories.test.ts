@@ -40,7 +40,8 @@ describe('laboratories, as providers and administrators keep them', () => {
     expect(answer.errors.identifierName).toBeUndefined();
     expect(await as(admin).post('/api/laboratory', { ...branch, comunaId })).toMatchObject({ code: 400, errors: { companyId: [expect.any(String)] } });
     expect(await as(providerA).post('/api/laboratory', { ...branch, comunaId: 999999, insurerIds: [999999] })).toMatchObject({ code: 400, errors: { comunaId: [expect.any(String)], insurerIds: [expect.any(String)] } });
-    expect(await as(providerA).post('/api/laboratory', { ...branch, comunaId, companyId: companyB })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    // Another company answers as a company that does not exist: a provider learns nothing of other ids.
+    expect(await as(providerA).post('/api/laboratory', { ...branch, comunaId, companyId: companyB })).toMatchObject({ code: 400, errors: { companyId: ['La empresa indicada no existe.'] } });
     expect(await t.prisma.laboratory.count()).toBe(before);
   });
 
@@ -52,14 +53,14 @@ describe('laboratories, as providers and administrators keep them', () => {
 
     const edited = await as(providerA).post(`/api/priv/laboratory/${id}`, { phone: '+56 9 1234 5678', insurerIds: [insurers[2]] });
     expect(edited.data).toMatchObject({ ...branch, phone: '+56 9 1234 5678', insurers: [{ id: insurers[2] }] });
-    expect(await as(providerB).post(`/api/laboratory/${id}`, { identifierName: 'Ajena' })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await as(providerB).post(`/api/laboratory/${id}`, { identifierName: 'Ajena' })).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
     expect(await as(providerA).post('/api/laboratory/999999', { identifierName: 'Nadie' })).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
 
     const own = await as(providerA).post('/api/priv/laboratory/search', { name: 'sucursal de prueba' });
     expect(own.data.items.map((l: { id: number }) => l.id)).toEqual([id]);
     expect((await as(providerB).post('/api/priv/laboratory/search', { name: 'sucursal de prueba' })).data.total).toBe(0);
     expect((await as(admin).post('/api/priv/laboratory/search', { name: 'sucursal de prueba', companyId: companyB })).data.total).toBe(0);
-    expect((await as(providerB).get(`/api/priv/laboratory/${id}`)).code).toBe(403);
+    expect((await as(providerB).get(`/api/priv/laboratory/${id}`))).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
 
     expect(await as(providerA).delete(`/api/priv/laboratory/${id}`)).toMatchObject({ code: 200, data: { id } });
     expect((await as(admin).get(`/api/priv/laboratory/${id}`)).data.isActive).toBe(false);
@@ -84,7 +85,7 @@ describe('laboratories, as providers and administrators keep them', () => {
 
     expect(await as(providerA).post('/api/laboratory-attribute', { selectListTypeId: servicios.id })).toMatchObject({ code: 400, errors: { laboratoryId: [expect.any(String)] } });
     expect(await as(providerA).post('/api/laboratory-attribute', { laboratoryId: lab.id, selectListTypeId: servicios.id })).toMatchObject({ code: 400, errors: { value: [expect.any(String)] } });
-    expect(await as(providerB).post('/api/laboratory-attribute', { laboratoryId: lab.id, selectListTypeId: servicios.id, selectListChildId: free.id })).toMatchObject({ code: 403 });
+    expect(await as(providerB).post('/api/laboratory-attribute', { laboratoryId: lab.id, selectListTypeId: servicios.id, selectListChildId: free.id })).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
 
     const set = await as(providerA).post('/api/laboratory-attribute', { laboratoryId: lab.id, selectListTypeId: servicios.id, selectListChildId: free.id });
     expect(set).toMatchObject({ code: 200, data: { laboratoryId: lab.id, selectListType: { id: servicios.id }, selectListChild: { id: free.id } } });
@@ -92,9 +93,9 @@ describe('laboratories, as providers and administrators keep them', () => {
     expect(await as(providerA).post('/api/laboratory-attribute', { laboratoryId: lab.id, selectListTypeId: servicios.id, selectListChildId: free.id })).toMatchObject({ code: 409, error: 'LABORATORY_ATTRIBUTE.DUPLICATE' });
 
     expect((await as(providerA).post(`/api/laboratory-attribute/${attributeId}`, { selectListChildId: alsoFree.id })).data).toMatchObject({ id: attributeId, selectListChild: { id: alsoFree.id } });
-    expect(await as(providerA).post(`/api/laboratory-attribute/${attributeId}`, { laboratoryId: other.id })).toMatchObject({ code: 403 });
+    expect(await as(providerA).post(`/api/laboratory-attribute/${attributeId}`, { laboratoryId: other.id })).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
     expect((await as(providerA).get(`/api/laboratory-attribute/${attributeId}`)).data).toMatchObject({ id: attributeId, laboratoryId: lab.id });
-    expect((await as(providerB).get(`/api/laboratory-attribute/${attributeId}`)).code).toBe(403);
+    expect((await as(providerB).get(`/api/laboratory-attribute/${attributeId}`))).toMatchObject({ code: 404, error: 'LABORATORY_ATTRIBUTE.NOT_FOUND' });
     const mine = await as(providerB).post('/api/laboratory-attribute/search', { laboratoryId: lab.id });
     expect(mine.data.total).toBe(0);
 

@@ -55,7 +55,7 @@ describe('price authorizations', () => {
 
     const timeline = await as(provider).post('/api/audit/search', { entityType: 'LaboratoryExam', entityId: offer.id });
     expect(timeline.data.items[0]).toMatchObject({ action: 'laboratory_exam.rejected', actor: { fullName: expect.any(String), profile: 'ADM' }, details: expect.objectContaining({ reason: 'El precio supera diez veces el arancel FONASA.' }) });
-    expect(await as(otherProvider).post('/api/audit/search', { entityType: 'LaboratoryExam', entityId: offer.id })).toMatchObject({ code: 403, error: 'AUTH.NOT_YOUR_COMPANY' });
+    expect(await as(otherProvider).post('/api/audit/search', { entityType: 'LaboratoryExam', entityId: offer.id })).toMatchObject({ code: 404, error: 'AUDIT.NOT_FOUND' });
 
     const repriced = await as(provider).post(`/api/laboratory-exam/${offer.id}`, { price: 4500 });
     expect(repriced.data).toMatchObject({ status: 'PENDING', rejectionReason: null });

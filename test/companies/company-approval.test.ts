@@ -41,10 +41,13 @@ describe('company approval: pending, rejected with a reason, approved', () => {
   });
   const quotedLabs = () => t.http.post('/api/laboratory/search').send({}).then((r) => r.body.data.items.map((i: { laboratoryId: number }) => i.laboratoryId) as number[]);
 
-  it('lets a pending company prepare a branch and a price that nobody sees, and refuses its invitations', async () => {
+  it('lets a pending company complete its first branch and price it where nobody sees it, and refuses its invitations', async () => {
     expect(await as(provider).get(`/api/company/${companyId}`)).toMatchObject({ code: 200, data: { status: 'PENDING', rut: '76354771-K', decisionReason: null } });
-    const branch = await as(provider).post('/api/priv/laboratory', { identifierName: 'LabAndes Ñuñoa', addressLine1: 'Av. Irarrázaval 3000', comunaId });
-    expect(branch.code).toBe(200);
+    // The sign-up's comuna is its first branch's: the branch is there, named after the company, to be completed.
+    const registered = await as(provider).post('/api/priv/laboratory/search', {});
+    expect(registered.data.items).toEqual([expect.objectContaining({ identifierName: 'LabAndes', comuna: expect.objectContaining({ id: comunaId }) })]);
+    const branch = await as(provider).post(`/api/priv/laboratory/${registered.data.items[0].id}`, { identifierName: 'LabAndes Ñuñoa', addressLine1: 'Av. Irarrázaval 3000' });
+    expect(branch).toMatchObject({ code: 200, data: { identifierName: 'LabAndes Ñuñoa', addressLine1: 'Av. Irarrázaval 3000' } });
     const exam = await t.prisma.exam.findFirstOrThrow({ where: { isActive: true }, orderBy: { id: 'asc' } });
     const price = await as(provider).post('/api/laboratory-exam', { laboratoryId: branch.data.id, examId: exam.id, price: 4990 });
     expect(price.code).toBe(200);
@@ -59,8 +62,8 @@ describe('company approval: pending, rejected with a reason, approved', () => {
   });
 
   it('keeps another company’s provider out of this company', async () => {
-    expect((await as(otherProvider).get(`/api/company/${companyId}`)).code).toBeGreaterThanOrEqual(403);
-    expect(await as(otherProvider).post(`/api/company/${companyId}`, { tradeName: 'Robada' })).toMatchObject({ code: 403 });
+    expect(await as(otherProvider).get(`/api/company/${companyId}`)).toMatchObject({ code: 404, error: 'COMPANY.NOT_FOUND' });
+    expect(await as(otherProvider).post(`/api/company/${companyId}`, { tradeName: 'Robada' })).toMatchObject({ code: 404, error: 'COMPANY.NOT_FOUND' });
     expect((await as(otherProvider).post('/api/company/search', { rut: '76354771-K' })).data.total).toBe(0);
     expect(await as(provider).post(`/api/company/${companyId}/approve`)).toMatchObject({ code: 403 });
     expect((await t.prisma.company.findUniqueOrThrow({ where: { id: companyId } })).tradeName).toBe('LabAndes');

@@ -79,7 +79,7 @@ describe('a fresh start on the embedded defaults', () => {
 
   it('is ready on the embedded PostgreSQL and the in-process queue, and tells how to sign in', async () => {
     const ready = await app.get('/api/health/ready');
-    expect(ready).toEqual({ code: 200, data: { status: 'ready', checks: { database: 'ok', queue: 'ok', queueKind: 'in-process', search: 'ok', searchKind: 'postgres' } } });
+    expect(ready).toEqual({ code: 200, data: { status: 'ready', checks: { database: 'ok', queue: 'ok', queueKind: 'in-process', search: 'ok', searchKind: 'postgres' }, delivery: { backlog: 0, oldestAgeSeconds: null } } });
     expect(app.output).toContain(app.url);
     expect(app.output).toMatch(/sign in at \/app\/login as admin@cotizalab\.cl/);
     expect(app.output).toMatch(/Password: +\S{12,}/);

@@ -43,4 +43,17 @@ describe('near locations, as an administrator keeps them', () => {
     expect(audit.map((r) => r.action)).toEqual(['near_location.created', 'near_location.updated', 'near_location.deleted']);
     await projectionSettled(t.prisma);
   });
+
+  it('re-imports the shared borders after they were lost: one event naming every comuna, not a 500', async () => {
+    const imported = await t.prisma.nearLocation.count();
+    expect(imported).toBeGreaterThan(100);
+    await t.prisma.nearLocation.deleteMany({});
+    const since = await lastEventId();
+    const answer = (await t.http.get('/api/location-near/import').set('Authorization', `Bearer ${admin}`)).body;
+    expect(answer.code).toBe(200);
+    expect(await t.prisma.nearLocation.count()).toBe(imported);
+    const [event] = await nearEvents(since);
+    expect((event as { comunaIds: number[] }).comunaIds.length).toBeGreaterThan(100);
+    await projectionSettled(t.prisma);
+  });
 });

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ADMIN } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 
 describe('HTTP platform and locations', () => {
@@ -24,7 +25,8 @@ describe('HTTP platform and locations', () => {
   });
 
   it('serves the web app from a folder under a dot-folder: its files, and index.html for every page', async () => {
-    for (const page of ['/', '/buscador', '/laboratorio/12', '/app/login']) {
+    // Laboratory pages are written on the server (test/storefront/share-pages.test.ts).
+    for (const page of ['/', '/buscador', '/preguntas-frecuentes', '/app/login']) {
       const response = await t.http.get(page).expect(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.text).toContain('<div id="root"></div>');
@@ -39,7 +41,7 @@ describe('HTTP platform and locations', () => {
   it('answers liveness and readiness in the envelope', async () => {
     await t.http.get('/api/health').expect(200, { code: 200, data: { status: 'ok' } });
     const ready = await t.http.get('/api/health/ready').expect(200);
-    expect(ready.body).toEqual({ code: 200, data: { status: 'ready', checks: { database: 'ok', queue: 'ok', queueKind: 'bullmq', search: 'ok', searchKind: 'postgres' } } });
+    expect(ready.body).toEqual({ code: 200, data: { status: 'ready', checks: { database: 'ok', queue: 'ok', queueKind: 'bullmq', search: 'ok', searchKind: 'postgres' }, delivery: { backlog: 0, oldestAgeSeconds: null } } });
   });
 
   it('lists the 16 regions north to south', async () => {
@@ -95,6 +97,13 @@ describe('HTTP platform and locations', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('lets no cache keep an answer to a signed-in call', async () => {
+    const signedIn = await t.http.post('/api/auth/sign-in').send({ email: ADMIN.email, password: ADMIN.password });
+    const token = signedIn.body.data.tokenData.accessToken as string;
+    expect((await t.http.get('/api/auth/user').set('Authorization', `Bearer ${token}`)).headers['cache-control']).toBe('no-store');
+    expect((await t.http.get('/api/locations')).headers['cache-control']).not.toBe('no-store');
   });
 
   it('publishes the OpenAPI description', async () => {

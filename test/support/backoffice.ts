@@ -14,3 +14,51 @@ export async function choose(page: Page, inputId: string, option: string) {
   if (await filter.count()) await filter.fill(option.slice(0, 12));
   await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
 }
+
+/** A FONASA code as the back office shows it: "0301045" → "03-01-045". */
+export const dottedCode = (code: string) => `${code.slice(0, 2)}-${code.slice(2, 4)}-${code.slice(4)}`;
+
+/** Adds a price on a branch's prices tab, finding the exam by its code with the catalogue typeahead. */
+export async function addPrice(page: Page, code: string, price: number) {
+  const box = page.getByLabel('Examen del catálogo FONASA');
+  const option = page.locator('.p-autocomplete-panel li', { hasText: dottedCode(code) }).first();
+  await box.pressSequentially(code, { delay: 20 });
+  // Seen a few times under CI load: the suggestions never opened for a fully typed code (cause not found yet,
+  // see the closing note). A person would type it again; so does the test, once, before failing.
+  if (!(await option.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
+    await box.fill('');
+    await box.pressSequentially(code, { delay: 20 });
+  }
+  await option.click();
+  const input = page.getByLabel('Precio', { exact: true });
+  await input.click();
+  await input.pressSequentially(String(price));
+  await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await page.locator('.cl-lab-prices__table').getByText(dottedCode(code)).waitFor();
+}
+
+/** Ticks the queue's rows of these exam codes and authorizes them in one bulk action, confirming it. */
+export async function authorizeInQueue(page: Page, codes: string[]) {
+  const row = (code: string) => page.getByRole('row').filter({ hasText: code });
+  for (const code of codes) await row(code).getByRole('checkbox').first().click();
+  await page.getByRole('region', { name: 'Acciones sobre la selección' }).getByRole('button', { name: 'Autorizar' }).click();
+  const noun = codes.length === 1 ? '1 precio' : `${codes.length} precios`;
+  await page.getByRole('dialog', { name: `Autorizar ${noun}` }).getByRole('button', { name: 'Autorizar' }).click();
+  await page.getByText(codes.length === 1 ? 'Autorizamos el precio.' : `Autorizamos ${noun}.`).waitFor();
+}
+
+/** Set SHOTS_DIR to keep a screenshot of every screen looked at (never in the repository). */
+const SHOTS = process.env.SHOTS_DIR;
+
+/** Looks at the screen at a phone's and a desktop's width: nothing overflows sideways; a screenshot when asked for. */
+export async function lookAtBothWidths(page: Page, name: string) {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Two frames: the layout at the new width is done (nothing is asserted on time).
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth');
+    expect({ name, width, overflow: overflow > width }).toEqual({ name, width, overflow: false });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}

@@ -9,6 +9,27 @@ import './theme/app.css';
 import { store } from './app/store';
 import { router } from './app/router';
 
+/**
+ * Corrections to what PrimeReact tells screen readers, for every instance (axe finds each on every
+ * page otherwise):
+ * - a dropdown's hidden native <select> (an unnamed duplicate of its combobox) and its chevron (a
+ *   nameless "button" the combobox already opens) are hidden from them;
+ * - a table's row checkbox is the native checkbox inside, not also a "checkbox" around it (an
+ *   interactive role holding a focusable control, and without a state);
+ * - a switch is its native switch inside, not also a "checkbox" around it;
+ * - chips are a list of removable items and a text box, not a "listbox" whose options are not options.
+ */
+const UNSET = undefined;
+const ACCESSIBLE_PARTS = {
+  dropdown: { select: { 'aria-hidden': true }, trigger: { 'aria-hidden': true } },
+  checkbox: { root: ({ props }: { props: { role?: string } }) => (props.role === 'checkbox' ? { role: UNSET, tabIndex: UNSET, 'aria-label': UNSET } : {}) },
+  inputswitch: { root: { role: UNSET, 'aria-checked': UNSET } },
+  chips: {
+    container: { role: UNSET, 'aria-orientation': UNSET, 'aria-activedescendant': UNSET, 'aria-label': UNSET, 'aria-labelledby': UNSET },
+    token: { role: UNSET, 'aria-selected': UNSET, 'aria-setsize': UNSET, 'aria-posinset': UNSET },
+  },
+};
+
 addLocale('es', {
   accept: 'Sí', reject: 'No', emptyMessage: 'Sin resultados', emptyFilterMessage: 'Sin coincidencias', clear: 'Limpiar', apply: 'Aplicar',
   dayNames: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
@@ -31,7 +52,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
       {/* The provider's locale is what components read: without it they speak English whatever locale() says. */}
-      <PrimeReactProvider value={{ ripple: true, locale: 'es' }}>
+      <PrimeReactProvider value={{ ripple: true, locale: 'es', pt: ACCESSIBLE_PARTS }}>
         <RouterProvider router={router} />
       </PrimeReactProvider>
     </Provider>

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Tx } from '../../platform/database/prisma.service';
+import { Throttles, TooManyAttemptsError } from '../../platform/auth/throttles';
 import { Mailer, type Mail } from '../../platform/mail/mailer';
 import { assertNever, eventTypes, type EventOf, type StoredEvent } from '../../platform/messaging/domain-event';
 import { EventConsumerRegistry, type EventConsumer } from '../../platform/messaging/event-consumers';
@@ -36,8 +37,24 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
   constructor(
     private readonly registry: EventConsumerRegistry,
     private readonly mailer: Mailer,
+    private readonly throttles: Throttles,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * Mail that anyone can make us send to any address (a sign-up with a taken e-mail, a contact
+   * form's receipt) goes to one address a few times an hour at most: beyond that it is dropped, the
+   * caller's request still succeeds, and nobody's inbox can be flooded through us.
+   */
+  private async unsolicitedAllowed(address: string): Promise<boolean> {
+    return this.throttles.consume('unsolicitedMailsPerAddress', address).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof TooManyAttemptsError) return false;
+        throw error;
+      },
+    );
+  }
 
   onModuleInit(): void {
     this.registry.register(this);
@@ -84,8 +101,9 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
       case AccountRegistered.type: {
         const user = await this.user(tx, event.payload.userId);
         if (!user) return [];
+        // The address is not verified yet: nothing the caller typed goes in it (not even the name).
         return [mail(user.email, 'Bienvenido a CotizaLab', [
-          `Hola ${user.person.firstName}:`,
+          'Hola:',
           'Tu cuenta en CotizaLab quedó creada. Ya puedes cotizar tus exámenes y guardar tus órdenes.',
           `Inicia sesión en ${link('/login')} con este correo.`,
           'Si no fuiste tú quien se registró, responde este correo y la daremos de baja.',
@@ -93,7 +111,7 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
       }
       case SignUpWithRegisteredEmail.type: {
         const user = await this.user(tx, event.payload.userId);
-        if (!user) return [];
+        if (!user || !(await this.unsolicitedAllowed(user.email))) return [];
         return [mail(user.email, 'Ya tienes una cuenta en CotizaLab', [
           `Hola ${user.person.firstName}:`,
           'Alguien intentó registrarse en CotizaLab con este correo, pero ya tienes una cuenta.',
@@ -104,9 +122,10 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
       case ProviderRegistered.type: {
         const user = await this.user(tx, event.payload.userId);
         if (!user?.person.company) return [];
+        // The address is not verified yet: nothing the caller typed goes in it (name, company).
         return [mail(user.email, 'Recibimos la solicitud de tu laboratorio', [
-          `Hola ${user.person.firstName}:`,
-          `Registramos a ${user.person.company.tradeName} en CotizaLab. Un administrador revisará los datos de la empresa y te avisaremos por correo cuando esté aprobada.`,
+          'Hola:',
+          'Registramos tu laboratorio en CotizaLab. Un administrador revisará los datos de la empresa y te avisaremos por correo cuando esté aprobada.',
           `Mientras tanto ya puedes iniciar sesión en ${link('/app/login')} para completar sus datos.`,
         ])];
       }
@@ -149,8 +168,12 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
         if (!message) return [];
         const admins = await tx.user.findMany({ where: { isActive: true, person: { deletedAt: null, profile: { code: 'ADM' } } }, select: { email: true } });
         const summary = [`De: ${message.name} <${message.email}>${message.phone ? `, ${message.phone}` : ''}`, `Asunto: ${message.subject ?? '(sin asunto)'}`, message.message];
+        // The receipt goes to an address nobody verified: fixed words only, never the message or the name typed.
+        const receipt = (await this.unsolicitedAllowed(message.email))
+          ? [mail(message.email, 'Recibimos tu mensaje', ['Hola:', 'Gracias por escribirnos a CotizaLab. Te responderemos a este correo a la brevedad.', 'Si no nos escribiste tú, ignora este correo.'])]
+          : [];
         return [
-          mail(message.email, 'Recibimos tu mensaje', [`Hola ${message.name}:`, 'Gracias por escribirnos. Te responderemos a este correo a la brevedad.', '— Tu mensaje:', message.message]),
+          ...receipt,
           ...admins.map((admin) => mail(admin.email, `Nuevo mensaje de contacto: ${message.subject ?? message.name}`, summary)),
         ];
       }

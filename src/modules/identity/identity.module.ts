@@ -4,6 +4,7 @@ import { ChangePasswordHandler } from './commands/change-password/change-passwor
 import { CreateAdministratorHandler } from './commands/create-administrator/create-administrator.handler';
 import { CreatePersonHandler } from './commands/create-person/create-person.handler';
 import { DeletePersonHandler } from './commands/delete-person/delete-person.handler';
+import { ReactivatePersonHandler } from './commands/reactivate-person/reactivate-person.handler';
 import { GrantPersonVisibilityHandler } from './commands/grant-person-visibility/grant-person-visibility.handler';
 import { RefreshSessionHandler } from './commands/refresh-session/refresh-session.handler';
 import { RequestPasswordRecoveryHandler } from './commands/request-password-recovery/request-password-recovery.handler';
@@ -40,7 +41,7 @@ import { SearchPersonsHandler } from './queries/search-persons/search-persons.qu
     SignUpHandler, SignUpProviderHandler, CreateAdministratorHandler,
     RequestPasswordRecoveryHandler, ResetPasswordHandler, ChangePasswordHandler, SetPasswordHandler,
     SendContactMessageHandler,
-    CreatePersonHandler, UpdatePersonHandler, DeletePersonHandler,
+    CreatePersonHandler, UpdatePersonHandler, DeletePersonHandler, ReactivatePersonHandler,
     GrantPersonVisibilityHandler, UpdatePersonVisibilityHandler, RevokePersonVisibilityHandler,
     GetCurrentUserHandler, CheckPhoneHandler, SearchPersonsHandler, GetPersonHandler, ListPersonVisibilitiesHandler, GetPersonVisibilityHandler,
     AccountMailsConsumer,

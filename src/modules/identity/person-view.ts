@@ -1,4 +1,4 @@
-import type { Person } from '../../contracts/persons';
+import type { Person, PersonStatus } from '../../contracts/persons';
 import type { Prisma } from '../../generated/prisma/client';
 import type { Actor } from '../../platform/auth/actor';
 import { companyScope } from '../../platform/cqrs/company-scope';
@@ -13,15 +13,16 @@ export const PERSON_SELECT = {
 
 export type PersonRow = Prisma.PersonGetPayload<{ select: typeof PERSON_SELECT }>;
 
-export function toPersonView({ user, deletedAt: _, ...person }: PersonRow): ServerSide<Person> {
-  return { ...person, fullName: `${person.firstName} ${person.lastName}`, email: user?.email ?? null, isActive: user?.isActive ?? false, lastLoginAt: user?.lastLoginAt ?? null };
+export function toPersonView({ user, deletedAt, ...person }: PersonRow): ServerSide<Person> {
+  return { ...person, fullName: `${person.firstName} ${person.lastName}`, email: user?.email ?? null, isActive: !deletedAt && (user?.isActive ?? false), lastLoginAt: user?.lastLoginAt ?? null };
 }
 
 /**
  * The persons an actor may see: every one for ADM; for anyone else themselves, plus the persons
  * of their company in the company scope (a provider's colleagues; nobody else for a visitor).
  */
-export function visiblePersons(actor: Actor): Prisma.PersonWhereInput {
-  if (actor.profile === 'ADM') return { deletedAt: null };
-  return { deletedAt: null, OR: [companyScope(actor), { id: actor.personId }] };
+export function visiblePersons(actor: Actor, status: PersonStatus = 'active'): Prisma.PersonWhereInput {
+  const state = status === 'active' ? { deletedAt: null } : status === 'inactive' ? { deletedAt: { not: null } } : {};
+  if (actor.profile === 'ADM') return state;
+  return { ...state, OR: [companyScope(actor), { id: actor.personId }] };
 }

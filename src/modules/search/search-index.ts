@@ -46,11 +46,18 @@ export interface SearchIndex {
    * PostgreSQL adapter do it in the projector's transaction.
    */
   reindexLaboratories(laboratoryIds: number[], tx?: Tx): Promise<void>;
+  /**
+   * Rebuilds the prices of these exams at one laboratory (a price changed, was authorized,
+   * withdrawn...): the rest of its document is unchanged. An adapter may rebuild more.
+   */
+  reindexPrices(laboratoryId: number, examIds: number[], tx?: Tx): Promise<void>;
   /** Rebuilds the whole index (no downtime: the old one answers until the new one is complete). */
   reindexAll(onProgress?: (done: number, total: number) => void): Promise<{ laboratories: number; prices: number }>;
   search(query: QuoteQuery): Promise<QuoteResults>;
   /** Is the index reachable? (readiness) */
   ping(): Promise<void>;
+  /** Lets go of connections of its own, at shutdown. */
+  close?(): Promise<void>;
 }
 
 export const SEARCH_INDEX = Symbol('SEARCH_INDEX');

@@ -1,4 +1,4 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Module, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../platform/database/prisma.service';
 import { ReadinessChecks } from '../../platform/health/readiness';
@@ -25,7 +25,7 @@ import { SEARCH_INDEX, type SearchIndex } from './search-index';
   ],
   exports: [SEARCH_INDEX],
 })
-export class SearchModule implements OnModuleInit {
+export class SearchModule implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly readiness: ReadinessChecks,
@@ -33,5 +33,9 @@ export class SearchModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.readiness.register({ name: 'search', kind: this.index.kind, ping: () => this.index.ping() });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.index.close?.();
   }
 }

@@ -9,8 +9,13 @@ import { AppError } from '../http/app-error';
  * counted whether or not the account exists, so throttling reveals nothing about it.
  */
 const LIMITS = {
-  /** Failed sign-ins of one account: then it is locked for a while, whoever tries. */
-  signInFailuresPerAccount: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
+  /**
+   * Failed sign-ins of one account from one source: then that source is refused for that account
+   * for a while. Counted per source so that nobody elsewhere can lock the owner out.
+   */
+  signInFailuresPerAccountAndSource: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
+  /** Failed sign-ins of one account from anywhere: never a lock, only how slow each failure answers (see sign-in). */
+  signInFailuresPerAccount: { points: 100_000, duration: 60 * 60 },
   signInPerIp: { points: 30, duration: 5 * 60 },
   recoveryPerAccount: { points: 3, duration: 60 * 60 },
   recoveryPerIp: { points: 10, duration: 15 * 60 },
@@ -19,6 +24,8 @@ const LIMITS = {
   refreshPerIp: { points: 120, duration: 5 * 60 },
   passwordChangeFailuresPerAccount: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
   contactPerIp: { points: 5, duration: 10 * 60 },
+  /** Mail anyone can trigger to any address (contact receipts, "you already have an account"): per address. */
+  unsolicitedMailsPerAddress: { points: 3, duration: 60 * 60 },
   phoneCheckPerIp: { points: 60, duration: 60 },
   /** Invitations into one company (or, outside a company, by one administrator): against mail flooding. */
   invitationsPerCompany: { points: 20, duration: 60 * 60 },
@@ -67,6 +74,11 @@ export class Throttles implements OnApplicationShutdown {
     await this.limiters[throttle].consume(normalise(key)).catch((error: unknown) => {
       if (!(error instanceof RateLimiterRes)) throw error;
     });
+  }
+
+  /** How many attempts the budget has spent (0 when nothing was spent in its window). */
+  async spent(throttle: Throttle, key: string): Promise<number> {
+    return (await this.limiters[throttle].get(normalise(key)))?.consumedPoints ?? 0;
   }
 
   async reset(throttle: Throttle, key: string): Promise<void> {

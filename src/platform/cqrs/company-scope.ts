@@ -14,13 +14,13 @@ export function companyScope(actor: Actor): { companyId?: number } {
 
 /**
  * The check of the same rule for one row a command or query is about to touch: an administrator
- * any company, a provider only its own. Raised as 403 rather than 404 so a provider learns
- * nothing about other companies beyond "not yours".
+ * any company, a provider only its own. Another company's row answers `notFound`, exactly as an id
+ * that does not exist, so a provider cannot even learn which ids other companies have.
  */
-export function assertCompanyAccess(actor: Actor, companyId: number | null | undefined): void {
+export function assertCompanyAccess(actor: Actor, companyId: number | null | undefined, notFound: () => Error): void {
   if (actor.profile === 'ADM') return;
   if (actor.profile === 'PRV' && actor.companyId !== null && companyId === actor.companyId) return;
-  throw new NotYourCompanyError();
+  throw notFound();
 }
 
 /**
@@ -35,20 +35,12 @@ export function laboratoryScope(actor: Actor): { companyId?: number; id?: { in: 
 }
 
 /**
- * The check of the same rule for one laboratory: `assertCompanyAccess` first (403 for another
- * company), then a laboratory of its own company outside the provider's grants answers `notFound`
- * (it is not there for this user).
+ * The check of the same rule for one laboratory: another company's laboratory, or one of its own
+ * company outside the provider's grants, answers `notFound` (it is not there for this user).
  */
 export function assertLaboratoryScope(actor: Actor, laboratory: { id: number; companyId: number | null | undefined }, notFound: () => Error): void {
-  assertCompanyAccess(actor, laboratory.companyId);
+  assertCompanyAccess(actor, laboratory.companyId, notFound);
   if (actor.profile !== 'ADM' && actor.laboratoryIds && !actor.laboratoryIds.includes(laboratory.id)) throw notFound();
-}
-
-/** A provider reaching for another company's data (the access policy itself let it in). */
-export class NotYourCompanyError extends AppError {
-  constructor() {
-    super(HttpStatus.FORBIDDEN, 'AUTH.NOT_YOUR_COMPANY', 'Solo puedes ver y modificar los datos de tu propia empresa.');
-  }
 }
 
 /**

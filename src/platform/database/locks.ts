@@ -7,4 +7,12 @@ export enum AdvisoryLock {
   Seed = 7_110_001,
   /** Rebuilding a laboratory's search rows (with its id as the second key), or all of them. */
   SearchReindex = 7_041_001,
+  /** The delivery sweep (re-drive of unprocessed events): one worker at a time. */
+  DeliverySweep = 7_020_001,
+  /** Pruning delivered events: one worker at a time. */
+  DeliveryPrune = 7_020_002,
+  /** A browsing session's search rollups (with the session as the second key): counted once per exam and day. */
+  ReportSession = 7_120_001,
+  /** Pruning report history past REPORTS_RETENTION_DAYS: one worker at a time. */
+  ReportPrune = 7_120_002,
 }

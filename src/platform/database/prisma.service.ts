@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client';
 
@@ -8,14 +8,12 @@ export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$trans
 /**
  * The one Prisma client of the process. Repositories and query handlers use it; command
  * handlers get a transaction from it so that their writes and outbox events commit together.
+ * It is disconnected last, by the platform module's shutdown, once the loops and job workers
+ * that use it have stopped (a hook of its own ran before them: Nest destroys modules first).
  */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleDestroy {
+export class PrismaService extends PrismaClient {
   constructor(readonly databaseUrl: string) {
     super({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.$disconnect();
   }
 }

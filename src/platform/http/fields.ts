@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseChileanPhone } from '../chile/phone';
+import { canonicalId } from './params';
 import { normalizeRut } from '../chile/rut';
 
 /**
@@ -66,9 +67,8 @@ export const rutField = z
     return rut;
   });
 
-/** Form-encoded bodies carry numbers as text. */
-export const idField = (label: string) =>
-  z.coerce.number({ message: `Indica ${label}.` }).int(`Indica ${label}.`).positive(`Indica ${label}.`).max(2147483647, `Indica ${label}.`);
+/** An id in a body: a JSON whole number, or its digits (form-encoded bodies carry numbers as text). */
+export const idField = (label: string) => canonicalId(`Indica ${label}.`);
 
 /** Paging fields of every `.../search` body. */
 export const pagingFields = {
@@ -96,9 +96,12 @@ export function orderingFields<C extends string>(columns: readonly [C, ...C[]]) 
 /** Whole Chilean pesos. */
 export const moneyField = z.coerce.number({ message: 'Debe ser un monto en pesos.' }).int('Va en pesos, sin decimales.').min(0, 'No puede ser negativo.').max(100_000_000, 'El monto es demasiado alto.');
 
-/** A list of ids, as JSON or as a comma-separated form field. */
-export const idList = (label: string, max = 100) =>
-  z.union([z.array(idField(label)), z.string().transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean).map(Number))]).pipe(z.array(z.number().int().positive()).max(max));
+/** A comma-separated form field as the list it stands for; a JSON list as it is. Both are then validated alike. */
+const listOrCommaString = z.union([z.array(z.unknown()), z.string().transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))], { message: 'Debe ser una lista.' });
 
-/** A list of short texts, as JSON or as a comma-separated form field. */
-export const textList = (max: number) => z.union([z.array(z.string().trim().min(1).max(200)).max(max), z.string().transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))]);
+/** A list of ids, as JSON or as a comma-separated form field (every item checked either way). */
+export const idList = (label: string, max = 100) => listOrCommaString.pipe(z.array(idField(label)).max(max, `Máximo ${max} elementos.`));
+
+/** A list of short texts, as JSON or as a comma-separated form field (every item checked either way). */
+export const textList = (max: number) =>
+  listOrCommaString.pipe(z.array(z.string({ message: 'Debe ser un texto.' }).trim().min(1, 'No puede estar vacío.').max(200, 'Máximo 200 caracteres.')).max(max, `Máximo ${max} elementos.`));

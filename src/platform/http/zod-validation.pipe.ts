@@ -10,8 +10,8 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
   constructor(private readonly schema: S) {}
 
   transform(value: unknown, metadata?: ArgumentMetadata): z.infer<S> {
-    const withNul = fieldWithNul(value);
-    if (withNul !== undefined) throw new ValidationError({ [withNul || (metadata?.data ?? '_')]: ['Contiene caracteres no permitidos.'] });
+    const unfit = unfitField(value);
+    if (unfit) throw new ValidationError({ [unfit.path || (metadata?.data ?? '_')]: [unfit.message] });
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
     const errors: FieldErrors = {};
@@ -24,16 +24,26 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
   }
 }
 
+/** No form nests deeper than a few levels; a body nested deeper is refused before anything walks it. */
+const MAX_DEPTH = 32;
+/** A UTF-16 half of a pair without its other half: not text PostgreSQL (UTF-8) can store. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
- * PostgreSQL cannot store NUL in text and no form needs it: the path of the first string that
- * holds one ('' for the value itself), or undefined.
+ * What no schema should even see: text PostgreSQL cannot store (NUL, a lone surrogate) or nesting
+ * deeper than any form. The path of the first such value ('' for the value itself) and why, or
+ * undefined. Walked with a stack of its own, so a body nested 100,000 deep cannot overflow ours.
  */
-function fieldWithNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const found = fieldWithNul(child, path ? `${path}.${key}` : key);
-    if (found !== undefined) return found;
+function unfitField(value: unknown): { path: string; message: string } | undefined {
+  const pending: [unknown, string, number][] = [[value, '', 0]];
+  while (pending.length > 0) {
+    const [current, path, depth] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000') || LONE_SURROGATE.test(current)) return { path, message: 'Contiene caracteres no permitidos.' };
+    } else if (current !== null && typeof current === 'object') {
+      if (depth >= MAX_DEPTH) return { path, message: 'Tiene demasiados niveles anidados.' };
+      for (const [key, child] of Object.entries(current)) pending.push([child, path ? `${path}.${key}` : key, depth + 1]);
+    }
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { Queue, Worker } from 'bullmq';
+import { Job as BullJob, Queue, Worker, type JobsOptions } from 'bullmq';
 import IORedis, { type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { JOB_ATTEMPTS, type Job, type JobHandler, type JobQueue, type NewJob } from './job-queue';
@@ -27,13 +27,51 @@ export class BullmqJobQueue implements JobQueue {
     await this.connected();
     // BullMQ would wait for Redis indefinitely; callers (the relay) must hear "not now" and retry later.
     if (this.producerConnection.status !== 'ready') throw new QueueUnavailableError(queue);
-    const added = this.queue(queue).addBulk(jobs.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.jobId } })));
+    const added = this.queue(queue).addBulk(jobs.map((job) => ({ name: job.name, data: job.data, opts: jobOptions(job) })));
+    await this.withinTimeout(queue, added);
+  }
+
+  async redrive<T>(queue: string, jobs: (NewJob<T> & { jobId: string })[]): Promise<number> {
+    if (jobs.length === 0) return 0;
+    await this.connected();
+    if (this.producerConnection.status !== 'ready') throw new QueueUnavailableError(queue);
+    const q = this.queue(queue);
+    const requeue = async (job: NewJob<T> & { jobId: string }): Promise<boolean> => {
+      const known = await BullJob.fromId(q, job.jobId);
+      const state = known ? await known.getState() : 'unknown';
+      if (known && state === 'failed') {
+        // The retry schedule was used up (an outage longer than it): a fresh one.
+        await known.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+        return true;
+      }
+      if (known && state === 'completed') {
+        // Completed yet not processed (its effect rolled back after the job returned): run it again.
+        await known.remove();
+      } else if (known && state !== 'unknown') {
+        // Waiting, delayed (between retries) or running: it will run; a second copy would only queue behind it.
+        return false;
+      }
+      await q.add(job.name, job.data, jobOptions(job));
+      return true;
+    };
+    // A job that changed state meanwhile (another worker's sweep, or it just finished) is left to the next sweep.
+    const settle = (job: NewJob<T> & { jobId: string }) =>
+      requeue(job).catch((err: unknown) => {
+        this.log.warn({ queue, jobId: job.jobId, err: err instanceof Error ? err.message : err }, 'could not re-drive job');
+        return false;
+      });
+    const results = await this.withinTimeout(queue, Promise.all(jobs.map(settle)));
+    return results.filter(Boolean).length;
+  }
+
+  /** BullMQ would wait for Redis indefinitely; callers (relay, sweeper) must hear "not now" and retry later. */
+  private async withinTimeout<R>(queue: string, work: Promise<R>): Promise<R> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new QueueUnavailableError(queue)), ADD_TIMEOUT_MS);
     });
     try {
-      await Promise.race([added, timeout]);
+      return await Promise.race([work, timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -101,6 +139,14 @@ export class BullmqJobQueue implements JobQueue {
 }
 
 const ADD_TIMEOUT_MS = 10_000;
+
+function jobOptions(job: NewJob): JobsOptions {
+  return {
+    jobId: job.jobId,
+    ...(job.attempts === undefined ? {} : { attempts: job.attempts }),
+    ...(job.backoffMs === undefined ? {} : { backoff: { type: 'exponential', delay: job.backoffMs } }),
+  };
+}
 
 export class QueueUnavailableError extends Error {
   constructor(queue: string) {

@@ -50,9 +50,11 @@ export class EventConsumerRegistry {
     if (!consumer) throw new UnknownConsumerError(consumerName);
     return this.prisma.$transaction(
       async (tx) => {
+        const row = await tx.outboxEvent.findUnique({ where: { id: eventId } });
+        // Pruned after every subscriber processed it (see DeliveryTracker.prune): a stale job, nothing to do.
+        if (!row) return false;
         const claimed = await tx.$executeRaw`INSERT INTO processed_event (consumer, event_id) VALUES (${consumerName}, ${eventId}) ON CONFLICT DO NOTHING`;
         if (claimed === 0) return false;
-        const row = await tx.outboxEvent.findUniqueOrThrow({ where: { id: eventId } });
         // The relay routes an event only to consumers that list its type, so the row is one of theirs.
         await consumer.handle({ ...row, payload: row.payload as Prisma.JsonObject }, tx);
         return true;

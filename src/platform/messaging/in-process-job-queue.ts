@@ -27,6 +27,12 @@ export class InProcessJobQueue implements JobQueue {
     }
   }
 
+  /** Nothing is kept in process between runs: a job to re-drive simply runs again. */
+  async redrive<T>(queue: string, jobs: (NewJob<T> & { jobId: string })[]): Promise<number> {
+    await this.addBulk(queue, jobs);
+    return jobs.length;
+  }
+
   process<T>(queue: string, handler: JobHandler<T>): void {
     this.handlers.set(queue, handler as JobHandler);
   }
@@ -40,6 +46,8 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   private async runWithRetries(queue: string, handler: JobHandler, id: string, job: NewJob): Promise<void> {
+    // A job's own longer schedule (`attempts`, `backoffMs`) is not used here: retries run inline and would
+    // stall the relay for minutes; what still fails is re-driven later by the delivery sweeper.
     for (let attempt = 1; attempt <= JOB_ATTEMPTS; attempt++) {
       try {
         await handler({ id, name: job.name, data: job.data, attempt });

@@ -14,6 +14,9 @@ export interface NewJob<T = unknown> {
   data: T;
   /** Deduplicates while a job with the same id is still known to the queue. */
   jobId?: string;
+  /** Tries before the job is left failed (default JOB_ATTEMPTS), with exponential backoff from `backoffMs`. */
+  attempts?: number;
+  backoffMs?: number;
 }
 
 /**
@@ -29,6 +32,12 @@ export interface JobQueue {
    * queue cannot take them, so that callers such as the outbox relay can retry later.
    */
   addBulk<T>(queue: string, jobs: NewJob<T>[]): Promise<void>;
+  /**
+   * Makes sure each job (by its `jobId`) will run again: added when the queue does not know it (lost
+   * with Redis, or removed), retried with fresh attempts when it failed or completed, left alone while
+   * it is waiting, delayed or running. Returns how many were queued again.
+   */
+  redrive<T>(queue: string, jobs: (NewJob<T> & { jobId: string })[]): Promise<number>;
   /** Starts processing a queue in this process (worker roles only). */
   process<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
   /** Throws when the queue's backend cannot be reached. */
@@ -48,4 +57,8 @@ export const JOB_ATTEMPTS = 5;
 export enum QueueName {
   /** Every quote asked on /buscador, written to the search history off the request path. */
   SearchHistory = 'reports.search-history',
+  /** Storefront route changes (`POST /api/log-access`), handed over in batches and written off the request path. */
+  AccessLog = 'reports.access-log',
+  /** A confirmed bulk import (branches, prices, FONASA catalogue), applied in checkpointed chunks. */
+  Imports = 'imports.run',
 }

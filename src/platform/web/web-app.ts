@@ -1,21 +1,27 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
  * Serves the built web app from `dir` when it exists: its files, then `index.html` for every other
- * GET outside `/api`, so that a reload of a client-side route (`/buscador`) shows the page.
- * Registered before Nest's routes, which all live under `/api`.
+ * GET outside `/api` and the `serverPages` (written by Nest controllers), so that a reload of a
+ * client-side route (`/buscador`) shows the page. Registered before Nest's routes.
  */
-export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
+export function serveWebApp(app: NestExpressApplication, dir: string, serverPages: RegExp[] = []): boolean {
   if (!existsSync(join(dir, 'index.html'))) return false;
-  app.useStaticAssets(dir, { index: false, maxAge: '1h' });
+  app.useStaticAssets(dir, {
+    index: false,
+    // Vite names every file under assets/ by its content: a year, never revalidated. Others: an hour.
+    setHeaders: (res, path) => res.setHeader('Cache-Control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (serverPages.some((page) => page.test(req.path))) return next();
     // `root` and a relative name: given an absolute path, Express refuses any path with a segment that
     // starts with a dot, so a clone under ~/.local/src/ answered 404 for every page.
-    res.sendFile('index.html', { root: dir }, (error?: Error) => error && next(error));
+    // Revalidated on every visit: it names the current build's assets.
+    res.sendFile('index.html', { root: dir, headers: { 'Cache-Control': 'no-cache' } }, (error?: Error) => error && next(error));
   });
   return true;
 }

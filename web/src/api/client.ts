@@ -1,4 +1,5 @@
 import type { Envelope, FieldErrors } from '@contracts';
+import { saveBlob } from '../shared/save-file';
 
 /** Browser storage keys (spec §9): the access token, the cart and the browsing session. */
 export const TOKEN_KEY = 'NB_TOKEN';
@@ -44,15 +45,17 @@ export const onApiActivity = (listener: ActivityListener) => {
 
 async function send<T>(method: Method, path: string, body: unknown, token: string | null): Promise<Envelope<T>> {
   let response: Response;
+  // A file upload is multipart: the browser writes its Content-Type with the boundary.
+  const multipart = body instanceof FormData;
   try {
     response = await fetch(path, {
       method,
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
   } catch {
     return { code: 0, data: null as T, error: 'NETWORK.UNREACHABLE', message: 'No hay conexión con CotizaLab. Revisa tu conexión a internet.' };
@@ -107,7 +110,36 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A multipart `POST` (a file and its fields), answered in the usual envelope. */
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
+  download,
 };
+
+/**
+ * Saves a file the API serves to signed-in people (an error report, an uploaded original): fetched
+ * with the bearer token, since a plain link cannot carry it. An answer that is an envelope (an
+ * error) throws as any other call.
+ */
+async function download(path: string, fallbackName: string): Promise<void> {
+  activity(1);
+  try {
+    const fetchWith = (token: string | null) => fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(() => null);
+    const token = localStorage.getItem(TOKEN_KEY);
+    let response = await fetchWith(token);
+    if (response?.status === 401 && token) response = await fetchWith(await refreshToken(token));
+    if (!response) throw new ApiError({ code: 0, data: null, error: 'NETWORK.UNREACHABLE', message: 'No hay conexión con CotizaLab. Revisa tu conexión a internet.' });
+    if (!response.ok || response.headers.get('Content-Type')?.includes('application/json')) {
+      const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+      throw new ApiError(envelope ?? { code: response.status, data: null, message: 'No pudimos descargar el archivo. Intenta nuevamente.' });
+    }
+    const named = /filename\*=UTF-8''([^;]+)|filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+    const name = named ? decodeURIComponent(named[1] ?? named[2]) : fallbackName;
+    saveBlob(name, await response.blob());
+  } finally {
+    activity(-1);
+  }
+}
+
 
 /** The browsing session (spec §9): the time it began, in seconds, kept in storage. */
 export function browsingSession(): number {

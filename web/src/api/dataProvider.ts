@@ -4,6 +4,7 @@ import type {
   CompanyInput, CompanyRejectionInput, CompanySearchRequest,
   AdministratorInput, Company, InvitationSent, NewPersonInput, PasswordSetInput, Person, PersonChanges, PersonSearchRequest,
   PersonVisibility, PersonVisibilityInput,
+  ImportConfirmRequest, ImportDryRun, ImportJob, ImportKind, ImportPreviewRow, ImportRowsRequest, ImportSearchRequest, ImportUploadFields,
   ExamDetail, ExamInput, ExamListItem, ExamSearchRequest, ExamType, Page, PageRequest, Removed,
   SelectListChildDetail, SelectListChildInput, SelectListFlag, SelectListFlagInput, SelectListType, SelectListTypeInput, SelectListTypeSearchRequest,
 } from '@contracts';
@@ -34,6 +35,10 @@ export interface ResourceTypes {
   /** /app/maintainers/visibility: which branches a provider user may see (`/api/person-visibility`). */
   visibility: { list: PersonVisibility; one: PersonVisibility; input: PersonVisibilityInput; filter: PageRequest & { personId?: number } };
 }
+export interface ResourceTypes {
+  /** /app/imports: the import history of a company, or every company's for administrators (`/api/imports`). */
+  imports: { list: ImportJob; one: ImportJob; input: never; filter: ImportSearchRequest };
+}
 export type ResourceName = keyof ResourceTypes;
 export type ListOf<R extends ResourceName> = ResourceTypes[R]['list'];
 export type OneOf<R extends ResourceName> = ResourceTypes[R]['one'];
@@ -53,6 +58,7 @@ const PATHS: Record<ResourceName, string> = {
   users: 'person',
   administrators: 'person',
   visibility: 'person-visibility',
+  imports: 'imports',
 };
 
 /** Resources whose spec §7 paths differ from the usual: person visibility lists on its own path and updates on `update-person-visibility/{id}`. */
@@ -105,12 +111,38 @@ export const dataProvider = {
   createAdministrator(data: AdministratorInput): Promise<{ personId: number }> {
     return api.post('/api/auth/admin-sign-up', data);
   },
+  /** `POST /api/person/{id}/reactivate`: a deactivated account signs in again with its own password. */
+  reactivatePerson(id: number): Promise<Person> {
+    return api.post(`/api/person/${id}/reactivate`, {});
+  },
   setPassword(data: PasswordSetInput): Promise<{ message: string }> {
     return api.post('/api/auth/update-password', data);
   },
   /** An administrator's decision on a company (`POST /api/company/{id}/approve` or `/reject` with its reason). */
   decideCompany(id: number, decision: { approve: true } | ({ approve: false } & CompanyRejectionInput)): Promise<Company> {
     return decision.approve ? api.post(`/api/company/${id}/approve`, {}) : api.post(`/api/company/${id}/reject`, { reason: decision.reason });
+  },
+  /** Uploads a file to import: the answer is its dry run (every row validated, nothing written yet). */
+  uploadImport(kind: ImportKind, file: File, fields: ImportUploadFields): Promise<ImportDryRun> {
+    const form = new FormData();
+    form.append('file', file);
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, String(value));
+    return api.upload(`/api/${kind}-import`, form);
+  },
+  /** Queues a dry run that the person looked at: the import runs as a job, `getOne('imports', id)` follows it. */
+  confirmImport(id: number, body: ImportConfirmRequest): Promise<ImportJob> {
+    return api.post(`/api/imports/${id}/confirm`, body);
+  },
+  importRows(id: number, request: ImportRowsRequest): Promise<Page<ImportPreviewRow>> {
+    return api.post(`/api/imports/${id}/rows/search`, request);
+  },
+  /** The error report (CSV for Excel) or the file as it was uploaded. */
+  downloadImportFile(job: ImportJob, which: 'errors' | 'original'): Promise<void> {
+    return which === 'errors' ? api.download(`/api/imports/${job.id}/errors.csv`, `errores-importacion-${job.id}.csv`) : api.download(`/api/imports/${job.id}/file`, job.fileName);
+  },
+  /** An empty file with the import's headers and one example row. */
+  downloadImportTemplate(kind: ImportKind, format: 'csv' | 'xlsx'): Promise<void> {
+    return api.download(`/api/imports/templates/${kind}.${format}`, `plantilla-${kind}.${format}`);
   },
   /** Companies to choose from (a person's company): the first 100. */
   companyOptions(): Promise<Page<Company>> {

@@ -26,3 +26,14 @@ export function formatRut(typed: string): string {
   const body = clean.slice(0, -1).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${body}-${clean.slice(-1)}`;
 }
+
+// Chilean time wherever the browser is, as the audit timeline shows it.
+const dateTime = new Intl.DateTimeFormat('es-CL', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Santiago' });
+const dateOnly = new Intl.DateTimeFormat('es-CL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Santiago' });
+/** "24-11-2026, 09:30" */
+export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '');
+export const formatDate = (iso: string | null | undefined) => (iso ? dateOnly.format(new Date(iso)) : '');
+
+const whole = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 });
+/** "12.345": counts as Chileans write them. */
+export const formatCount = (n: number) => whole.format(n);

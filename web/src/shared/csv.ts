@@ -1,3 +1,5 @@
+import { saveBlob } from './save-file';
+
 /**
  * CSV as Excel opens it in Chile: `;` between fields (the comma is the decimal separator in
  * es-CL), CRLF line ends and a UTF-8 byte-order mark so accents survive.
@@ -12,13 +14,5 @@ export function toCsv<T>(rows: T[], columns: { header: string; value: (row: T) =
 }
 
 export function downloadFile(filename: string, content: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(filename, new Blob([content], { type }));
 }

@@ -4,6 +4,7 @@ import { RetireExamHandler } from './commands/retire-exam/retire-exam.handler';
 import { UpdateExamHandler } from './commands/update-exam/update-exam.handler';
 import { ExamTypesController } from './http/exam-types.controller';
 import { ExamsController } from './http/exams.controller';
+import { ExamLookup } from './infrastructure/exam-lookup';
 import { GetExamHandler } from './queries/get-exam/get-exam.query';
 import { ListExamTypesHandler } from './queries/list-exam-types/list-exam-types.query';
 import { SearchExamsHandler } from './queries/search-exams/search-exams.query';
@@ -11,6 +12,6 @@ import { SearchExamsHandler } from './queries/search-exams/search-exams.query';
 /** The exam catalogue: FONASA codes, names, types, synonyms and MLE values. */
 @Module({
   controllers: [ExamsController, ExamTypesController],
-  providers: [CreateExamHandler, UpdateExamHandler, RetireExamHandler, GetExamHandler, SearchExamsHandler, ListExamTypesHandler],
+  providers: [CreateExamHandler, UpdateExamHandler, RetireExamHandler, GetExamHandler, SearchExamsHandler, ListExamTypesHandler, ExamLookup],
 })
 export class ExamsModule {}

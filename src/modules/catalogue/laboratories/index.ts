@@ -1,3 +1,6 @@
 export { LaboratoriesModule } from './laboratories.module';
 export * from './laboratories.events';
 export * from './laboratories.errors';
+export { registerFirstBranch, type FirstBranchInput } from './commands/register-first-branch';
+export { GetLaboratoryPageQuery } from './queries/get-laboratory-page/get-laboratory-page.query';
+export { PUBLIC_LABORATORY } from './queries/get-laboratory-page/public-laboratory';

@@ -8,6 +8,7 @@ import { Ctx, type CommandContext } from '../../../platform/cqrs/command-context
 import { IdParam, ValidBody } from '../../../platform/http/validated';
 import { CreatePersonCommand } from '../commands/create-person/create-person.command';
 import { DeletePersonCommand } from '../commands/delete-person/delete-person.command';
+import { ReactivatePersonCommand } from '../commands/reactivate-person/reactivate-person.command';
 import { UpdatePersonCommand } from '../commands/update-person/update-person.command';
 import { GetPersonQuery } from '../queries/get-person/get-person.query';
 import { SearchPersonsQuery } from '../queries/search-persons/search-persons.query';
@@ -50,6 +51,13 @@ export class PersonsController {
   @ApiOperation({ summary: 'Una persona (la propia; ADM cualquiera; PRV las de su empresa)' })
   get(@IdParam() personId: number, @CurrentActor() actor: Actor) {
     return this.queries.execute(new GetPersonQuery(actor, personId));
+  }
+
+  @ProviderScoped()
+  @Post(':id/reactivate')
+  @ApiOperation({ summary: 'Reactivar una cuenta desactivada (vuelve a poder iniciar sesión)' })
+  reactivate(@IdParam() personId: number, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new ReactivatePersonCommand(ctx, personId));
   }
 
   @SignedIn()

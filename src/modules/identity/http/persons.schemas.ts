@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PersonStatus } from '../../../contracts/persons';
 import { PROFILE_CODES } from '../../../platform/auth/access-policy';
 import { blankAsAbsent, emailField, idField, optionalText, orderingFields, pagingFields, personNameField, phoneField, rutField } from '../../../platform/http/fields';
 
@@ -6,6 +7,7 @@ export const searchPersonsBody = z.object({
   fullName: optionalText(200),
   profileCode: blankAsAbsent(z.enum(PROFILE_CODES, { message: 'El perfil debe ser ADM, PRV o USR.' })),
   companyId: blankAsAbsent(idField('la empresa')),
+  status: blankAsAbsent(z.enum(['active', 'inactive', 'any'] as const satisfies PersonStatus[], { message: 'El estado debe ser active, inactive o any.' })),
   ...orderingFields(['name', 'createdAt', 'lastLoginAt']),
   ...pagingFields,
 });

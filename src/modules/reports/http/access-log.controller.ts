@@ -30,6 +30,6 @@ export class AccessLogController {
   @ApiOperation({ summary: 'Registra un cambio de ruta del sitio público (ruta, sesión y la persona conectada)' })
   async record(@ValidBody(accessBody) input: z.infer<typeof accessBody>, @ClientIp() ip: string, @CurrentActor() actor?: Actor) {
     await this.throttles.consume('accessLogPerIp', ip);
-    return this.commands.execute(new RecordAccessCommand(input.route, input.session, actor?.personId ?? null));
+    return this.commands.execute(new RecordAccessCommand(input.route, input.session, actor?.personId ?? null, ip));
   }
 }

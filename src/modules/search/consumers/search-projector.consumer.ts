@@ -8,10 +8,14 @@ import type { PricingEvent } from '../../catalogue/pricing';
 import type { SelectListEvent } from '../../catalogue/select-lists';
 import type { CompanyEvent } from '../../companies';
 import type { GeographyEvent } from '../../geography';
+import type { ImportEvent } from '../../imports';
 import { SEARCH_INDEX, type SearchIndex } from '../search-index';
 
+const PRICE_EVENTS = new Set<string>(['LaboratoryExamOffered', 'LaboratoryExamPriceChanged', 'LaboratoryExamAuthorized', 'LaboratoryExamRejected', 'LaboratoryExamWithdrawn', 'LaboratoryExamRestored'] satisfies PricingEvent['type'][]);
+const isPriceEvent = (event: ProjectedEvent): event is PricingEvent => PRICE_EVENTS.has(event.type);
+
 /** Every event that can change what a quote shows. */
-export type ProjectedEvent = ExamEvent | PricingEvent | LaboratoryEvent | SelectListEvent | GeographyEvent | CompanyEvent;
+export type ProjectedEvent = ExamEvent | PricingEvent | LaboratoryEvent | SelectListEvent | GeographyEvent | CompanyEvent | ImportEvent;
 
 export const SEARCH_PROJECTOR = 'search-projector';
 
@@ -24,6 +28,7 @@ export const PROJECTED_EVENT_TYPES = eventTypes<ProjectedEvent>({
   SelectListValueCreated: true, SelectListValueUpdated: true, SelectListValueDeleted: true,
   NearLocationsChanged: true,
   CompanyApproved: true, CompanyRejected: true, CompanyUpdated: true,
+  LaboratoryPricesImported: true, ExamsImported: true,
 });
 
 /**
@@ -46,6 +51,8 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
   }
 
   async handle(event: StoredEvent<ProjectedEvent>, tx: Tx): Promise<void> {
+    // A price event touches one price: rebuild that one, not the laboratory's whole document.
+    if (isPriceEvent(event)) return this.index.reindexPrices(event.payload.laboratoryId, [event.payload.examId], tx);
     const laboratoryIds = await this.affectedLaboratories(event, tx);
     if (laboratoryIds.length > 0) await this.index.reindexLaboratories(laboratoryIds, tx);
   }
@@ -80,6 +87,12 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
       case 'SelectListValueDeleted':
         // Found by the producer before the delete: afterwards nothing says which laboratories had it.
         return event.payload.laboratoryIds;
+      case 'LaboratoryPricesImported':
+        // One event per branch per chunk of an import, however many of its prices changed.
+        return [event.payload.laboratoryId];
+      case 'ExamsImported':
+        // A catalogue import: every branch offering any of its changed exams, once.
+        return (await tx.laboratoryExam.findMany({ where: { examId: { in: event.payload.examIds } }, select: { laboratoryId: true }, distinct: ['laboratoryId'] })).map((r) => r.laboratoryId);
       case 'NearLocationsChanged':
         return (await tx.laboratory.findMany({ where: { comunaId: { in: event.payload.comunaIds } }, select: { id: true } })).map((r) => r.id);
       case 'CompanyApproved':

@@ -1,26 +1,24 @@
 import { z } from 'zod';
+import { canonicalId, MAX_ID } from '../../../platform/http/params';
 import { ORDER_BY } from '../search-index';
 
 /**
  * The spec's search filter (§3) as the client sends it, form-encoded or JSON. References come as
  * an id or as an object with an id (`location: {id}`), lists as arrays or comma-separated text.
  */
-const ref = z.union([
-  z.coerce.number().int().positive().max(2147483647),
-  z.object({ id: z.coerce.number().int().positive().max(2147483647) }).transform((o) => o.id),
-]);
+const id = canonicalId('Debe ser un número entero mayor que cero, escrito con dígitos.');
+const ref = z.union([id, z.object({ id }).transform((o) => o.id)]);
 const blank = z.union([z.literal(''), z.null()]).transform(() => undefined);
 const optionalRef = z.union([blank, ref]).optional();
 const refList = (max: number, label: string) =>
   z
     .union([z.array(ref), z.string().transform((s, ctx) => {
       const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
-      const numbers = parts.map(Number);
-      if (numbers.some((n) => !Number.isInteger(n) || n <= 0 || n > 2147483647)) {
+      if (parts.some((part) => !/^[1-9]\d{0,9}$/.test(part) || Number(part) > MAX_ID)) {
         ctx.addIssue({ code: 'custom', message: `La lista de ${label} no es válida.` });
         return z.NEVER;
       }
-      return numbers;
+      return parts.map(Number);
     })])
     .optional()
     .transform((v) => [...new Set(v ?? [])])

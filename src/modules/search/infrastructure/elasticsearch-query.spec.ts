@@ -6,7 +6,7 @@ const base: QuoteQuery = {
 };
 
 describe(buildSearchRequest.name, () => {
-  it('matches laboratories offering any requested exam, scored by how many they offer, with those exams as inner hits', () => {
+  it('matches laboratories offering any requested exam, with those exams as inner hits, and scores 1 those offering them all', () => {
     const request = buildSearchRequest(base);
     expect(request.query).toEqual({
       bool: {
@@ -15,15 +15,38 @@ describe(buildSearchRequest.name, () => {
           {
             nested: {
               path: 'exams',
-              score_mode: 'sum',
-              query: { constant_score: { filter: { terms: { 'exams.examId': [11, 22] } }, boost: 1 } },
+              score_mode: 'none',
+              query: { constant_score: { filter: { terms: { 'exams.examId': [11, 22] } } } },
               inner_hits: { name: 'quoted', size: 2, _source: ['exams.examId', 'exams.price', 'exams.mleArancel', 'exams.mleCopay'] },
+            },
+          },
+        ],
+        should: [
+          {
+            constant_score: {
+              filter: { bool: { filter: [{ nested: { path: 'exams', query: { term: { 'exams.examId': 11 } } } }, { nested: { path: 'exams', query: { term: { 'exams.examId': 22 } } } }] } },
+              boost: 1,
             },
           },
         ],
       },
     });
     expect(request.sort).toEqual([{ _score: 'desc' }, { 'identifierName.sort': 'asc' }, { laboratoryId: 'asc' }]);
+  });
+
+  it('puts whole orders first and then orders every laboratory by its total, however many exams it lacks', () => {
+    // The score only tells complete (1) from incomplete (0): 4 of 5 exams and 3 of 5 tie, and the
+    // nested sum of their prices decides, as in the PostgreSQL adapter.
+    const request = buildSearchRequest({ ...base, examIds: [1, 2, 3, 4, 5], orderBy: 'total' });
+    const [whole] = (request.query.bool as { should: { constant_score: { filter: { bool: { filter: unknown[] } }; boost: number } }[] }).should;
+    expect(whole.constant_score.filter.bool.filter).toHaveLength(5);
+    expect(whole.constant_score.boost).toBe(1);
+    expect((request.query.bool as { must: { nested: { score_mode: string } }[] }).must[0].nested.score_mode).toBe('none');
+    expect(request.sort.slice(0, 2)).toEqual([
+      { _score: 'desc' },
+      { 'exams.price': { order: 'asc', mode: 'sum', nested: { path: 'exams', filter: { terms: { 'exams.examId': [1, 2, 3, 4, 5] } } } } },
+    ]);
+    expect(request.track_total_hits).toBe(true);
   });
 
   it('orders by the summed price of the requested exams only, whole orders first', () => {
@@ -60,7 +83,7 @@ describe(buildSearchRequest.name, () => {
       { term: { regionId: 13 } },
       { match: { identifierName: { query: 'pacifico', operator: 'and', fuzziness: 'AUTO' } } },
     ]);
-    expect((request.query.bool as { must: unknown[] }).must).toEqual([]);
+    expect(request.query.bool).toMatchObject({ must: [], should: [] });
     expect(request.sort).toEqual([{ 'identifierName.sort': 'asc' }, { laboratoryId: 'asc' }]);
     expect([request.from, request.size, request.post_filter]).toEqual([40, 20, undefined]);
   });

@@ -4,8 +4,8 @@ import type { Coverage, LaboratoryQuote, QuoteQuery } from '../search-index';
 /**
  * Builds the Elasticsearch request of a /buscador query and reads its answer, as pure functions
  * (unit-tested beside this file). The rules are those of the PostgreSQL adapter:
- * - a laboratory matches when it offers at least one requested exam (nested query); its score is
- *   the number it offers (constant 1 per exam, summed), so whole orders sort first;
+ * - a laboratory matches when it offers at least one requested exam (nested query, its lines as
+ *   inner hits); its score is 1 when it offers them all and 0 otherwise, so whole orders sort first;
  * - the total and the FONASA copay are summed by nested sorts over the requested exams only;
  * - the comuna condition is a post_filter, so that the comuna facet still shows the region's
  *   other comunas; the insurer and attribute facets are counted within the comuna.
@@ -36,15 +36,22 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
   if (query.typeExamId !== undefined) filters.push({ nested: { path: 'exams', query: { term: { 'exams.typeExamId': query.typeExamId } } } });
 
   const must: Json[] = [];
+  const should: Json[] = [];
   const examFilter = { terms: { 'exams.examId': query.examIds } };
   if (query.examIds.length > 0) {
+    // A result offers some of the exams (their lines come back as inner hits); it scores nothing for it...
     must.push({
       nested: {
         path: 'exams',
-        score_mode: 'sum',
-        query: { constant_score: { filter: examFilter, boost: 1 } },
+        score_mode: 'none',
+        query: { constant_score: { filter: examFilter } },
         inner_hits: { name: 'quoted', size: query.examIds.length, _source: ['exams.examId', 'exams.price', 'exams.mleArancel', 'exams.mleCopay'] },
       },
+    });
+    // ...and 1 when it offers every one: whole orders first, then the chosen order among each group
+    // (a count of the exams offered would put 4 of 5 before 3 of 5 whatever their totals).
+    should.push({
+      constant_score: { filter: { bool: { filter: query.examIds.map((examId) => ({ nested: { path: 'exams', query: { term: { 'exams.examId': examId } } } })) } }, boost: 1 },
     });
   }
   const location = comunaFilter(query);
@@ -62,7 +69,7 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
         ];
   const within = (filter: Json | undefined, aggs: Json) => ({ filter: filter ?? { match_all: {} }, aggs });
   return {
-    query: { bool: { filter: filters, must } },
+    query: { bool: { filter: filters, must, should } },
     ...(location && { post_filter: location }),
     sort,
     aggs: {

@@ -31,6 +31,11 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     this.client = new Client({ node: url });
   }
 
+  /** A laboratory is one document with its prices nested: its whole document is rewritten. */
+  async reindexPrices(laboratoryId: number, _examIds: number[], tx?: Tx): Promise<void> {
+    await this.reindexLaboratories([laboratoryId], tx);
+  }
+
   async reindexLaboratories(laboratoryIds: number[], tx?: Tx): Promise<void> {
     if (laboratoryIds.length === 0) return;
     await this.ensureIndex();

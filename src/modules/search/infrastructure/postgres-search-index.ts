@@ -1,3 +1,4 @@
+import { Pool } from 'pg';
 import { Prisma } from '../../../generated/prisma/client';
 import { AdvisoryLock } from '../../../platform/database/locks';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
@@ -7,18 +8,38 @@ import { mleBonoColumns } from '../../catalogue/exams';
 /**
  * The search index in PostgreSQL (embedded default): the denormalised `search_laboratory` and
  * `search_laboratory_exam` tables, projected with set-based SQL from the write model, queried
- * with GIN indexes on arrays of ids and the (exam, laboratory) primary key of prices.
+ * with GIN indexes on arrays of ids and a covering (exam, comuna, laboratory) index of prices.
  */
 export class PostgresSearchIndex implements SearchIndex {
   readonly kind = 'postgres' as const;
+  /**
+   * Searches run on a small pool of their own, straight on `pg`: a search is the hottest read of the
+   * product and Prisma's per-statement work (query compilation, result mapping) cost about 1.5 ms of
+   * a 10 ms budget (measured, issue 14). The projection's writes stay in Prisma transactions.
+   */
+  private readonly pool: Pool;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly prisma: PrismaService) {
+    this.pool = new Pool({ connectionString: prisma.databaseUrl, max: 8, allowExitOnIdle: true });
+    // A cut idle connection (database restart, a test database dropped) is replaced on next use.
+    this.pool.on('error', () => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
 
   async reindexLaboratories(laboratoryIds: number[], tx?: Tx): Promise<void> {
     if (laboratoryIds.length === 0) return;
     const ids = [...new Set(laboratoryIds)].sort((a, b) => a - b);
     const run = (db: Tx) => project(db, ids);
     await (tx ? run(tx) : this.prisma.$transaction(run, { timeout: 120_000 }));
+  }
+
+  async reindexPrices(laboratoryId: number, examIds: number[], tx?: Tx): Promise<void> {
+    if (examIds.length === 0) return;
+    const run = (db: Tx) => projectPrices(db, laboratoryId, examIds);
+    await (tx ? run(tx) : this.prisma.$transaction(run));
   }
 
   async reindexAll(onProgress?: (done: number, total: number) => void) {
@@ -39,7 +60,9 @@ export class PostgresSearchIndex implements SearchIndex {
       },
       { timeout: 30 * 60_000 },
     ).then(async (counts) => {
-      await this.prisma.$executeRaw`ANALYZE search_laboratory, search_laboratory_exam`;
+      // VACUUM too, not only ANALYZE: the rebuilt tables' visibility map is then all-visible, so that
+      // searches read prices from the covering index alone (index-only scans) instead of the heap.
+      await this.prisma.$executeRaw`VACUUM (ANALYZE) search_laboratory, search_laboratory_exam`;
       return counts;
     });
   }
@@ -49,101 +72,123 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   async search(query: QuoteQuery): Promise<QuoteResults> {
-    const statements = searchStatements(query);
-    const [rows, comunas, insurers, filterValues] = await Promise.all([
-      this.prisma.$queryRaw<QuoteRow[]>(statements.rows),
-      ...statements.facets.map((facet) => this.prisma.$queryRaw<FacetCount[]>(facet)),
-    ]);
-    const offset = (query.currentPage - 1) * query.perPage;
-    const total = rows[0]?.full_count ?? (offset > 0 ? await this.count(query) : 0);
+    const statement = searchStatement(query);
+    const {
+      rows: [answer],
+    } = await this.pool.query<SearchRow>(statement.text, statement.values);
     return {
-      items: rows.map((row) => toQuote(row, query.examIds)),
-      total,
+      items: (answer.items ?? []).map((row) => toQuote(row, query.examIds)),
+      total: answer.total,
       currentPage: query.currentPage,
       perPage: query.perPage,
-      lastPage: Math.max(1, Math.ceil(total / query.perPage)),
-      facets: { comunas, insurers, filterValues },
+      lastPage: Math.max(1, Math.ceil(answer.total / query.perPage)),
+      facets: { comunas: answer.comunas ?? [], insurers: answer.insurers ?? [], filterValues: answer.filter_values ?? [] },
     };
   }
-
-  /** A page past the last one has no rows to carry the count. */
-  private async count(query: QuoteQuery): Promise<number> {
-    const [row] = await this.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM search_laboratory l WHERE ${labConditions(query, true)} AND ${offersSome(query)}`;
-    return row.n;
-  }
 }
 
 /**
- * The statements of one search: the page of quotes (or of laboratories, without exams) and the
- * facets (comunas, insurers, attribute values), run in parallel. Exported so that the search
- * benchmark can run the very same SQL straight on the database and compare.
+ * One search in one statement: the page of quotes (or of laboratories, without exams), the total
+ * and the three facets (comunas, insurers, attribute values), as one row.
+ *
+ * Why one statement: the candidate laboratories are matched once (`cand`) and every part reads
+ * them; the prices are reached from those laboratories through the covering index
+ * (laboratory_id, exam_id) INCLUDE (price, mle_arancel, mle_copay) instead of from every price of
+ * the exams nationwide; the per-exam lines (JSON) are built for the page only; and a search is
+ * one round trip and one connection, which matters more than parallelism on a loaded server.
+ * Exported so that the search benchmark can run the very same SQL straight on the database.
  */
-export function searchStatements(query: QuoteQuery): { rows: Prisma.Sql; facets: [Prisma.Sql, Prisma.Sql, Prisma.Sql] } {
-  const matched = labConditions(query, true);
+export function searchStatement(query: QuoteQuery): Prisma.Sql {
   const offset = (query.currentPage - 1) * query.perPage;
-  return {
-    rows: query.examIds.length > 0 ? quoteStatement(query, matched, offset) : listStatement(query, matched, offset),
-    facets: [
-      facetStatement(query, labConditions(query, false), Prisma.sql`ARRAY[l.comuna_id]`, 'location'),
-      facetStatement(query, matched, Prisma.sql`l.insurer_ids`, 'insurer'),
-      facetStatement(query, matched, Prisma.sql`l.filter_value_ids`, 'select_list_child'),
-    ],
-  };
-}
+  const exams = query.examIds;
+  const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  // `here`: where the results are (comuna, comuna + neighbours, region or anywhere); `scope`: the
+  // extent of the comuna facet, which drops the comuna but keeps the region to offer those around.
+  const region = query.regionId !== undefined ? Prisma.sql`l.region_id = ${query.regionId}` : Prisma.sql`TRUE`;
+  const here =
+    query.comunaId === undefined
+      ? region
+      : query.withNearLocations
+        ? Prisma.sql`l.served_comuna_ids @> ARRAY[${query.comunaId}]::int[]`
+        : Prisma.sql`l.comuna_id = ${query.comunaId}`;
+  const cand = Prisma.sql`
+    cand AS MATERIALIZED (
+      SELECT l.laboratory_id, l.comuna_id, l.insurer_ids, l.filter_value_ids, l.name_folded, (${here}) AS here, (${region}) AS in_scope
+      FROM search_laboratory l
+      WHERE ${labConditions(query)} AND ((${here}) OR (${region}))
+    )`;
+  const facets = Prisma.sql`
+    (SELECT json_agg(json_build_object('id', f.id, 'count', f.count, 'name', n.name) ORDER BY f.count DESC, n.name)
+     FROM (SELECT comuna_id AS id, count(*)::int AS count FROM scoped GROUP BY 1) f JOIN location n ON n.id = f.id) AS comunas,
+    (SELECT json_agg(json_build_object('id', f.id, 'count', f.count, 'name', n.name) ORDER BY f.count DESC, n.name)
+     FROM (SELECT v AS id, count(*)::int AS count FROM hits CROSS JOIN LATERAL unnest(hits.insurer_ids) AS v GROUP BY 1) f JOIN insurer n ON n.id = f.id) AS insurers,
+    (SELECT json_agg(json_build_object('id', f.id, 'count', f.count, 'name', n.name) ORDER BY f.count DESC, n.name)
+     FROM (SELECT v AS id, count(*)::int AS count FROM hits CROSS JOIN LATERAL unnest(hits.filter_value_ids) AS v GROUP BY 1) f JOIN select_list_child n ON n.id = f.id) AS filter_values`;
 
-/**
- * Laboratories with what each requested exam they offer costs the patient, whole orders first.
- * `x` is one exam line (see quote-rules.ts for the rules, which `shareSql` writes in SQL).
- */
-function quoteStatement(query: QuoteQuery, matched: Prisma.Sql, offset: number): Prisma.Sql {
+  if (exams.length === 0) {
+    return Prisma.sql`
+      WITH ${cand},
+      hits AS (SELECT * FROM cand WHERE here),
+      scoped AS (SELECT * FROM cand WHERE in_scope),
+      page AS (SELECT laboratory_id, name_folded FROM hits ORDER BY name_folded ${direction}, laboratory_id LIMIT ${query.perPage} OFFSET ${offset})
+      SELECT (SELECT count(*)::int FROM hits) AS total,
+             (SELECT json_agg(json_build_object('laboratory_id', l.laboratory_id, 'identifier_name', l.identifier_name, 'address_line1', l.address_line1,
+                                                'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level,
+                                                'offered', 0, 'total', 0, 'coverage', 0, 'copay', 0, 'bono_copay', 0, 'exams', '[]'::json)
+                              ORDER BY page.name_folded ${direction}, page.laboratory_id)
+              FROM page JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id) AS items,
+             ${facets}`;
+  }
+
   const share = shareSql(query.coverage);
-  const order = {
-    identifierName: Prisma.sql`l.name_folded`,
-    total: Prisma.sql`q.total`,
-    copay: Prisma.sql`q.copay`,
-  }[query.orderBy];
-  const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const order = { identifierName: Prisma.sql`name_folded`, total: Prisma.sql`total`, copay: Prisma.sql`copay` }[query.orderBy];
+  // The exam array on the first column of the index: PostgreSQL 15 searches it one exam at a time
+  // for this laboratory, whereas on a second column it would read all the laboratory's prices.
+  const pricesOf = (labs: Prisma.Sql) => Prisma.sql`search_laboratory_exam p WHERE p.exam_id = ANY(${exams}::int[]) AND p.laboratory_id = ${labs}`;
   return Prisma.sql`
-    WITH x AS (
-      SELECT p.laboratory_id, p.exam_id, p.price, ${share.bono} AS bono, ${share.cheaper} AS cheaper, ${share.covered} AS covered, ${share.pays} AS pays
+    WITH ${cand},
+    -- The prices of the order at the laboratories here, read in their comunas only (not nationwide) from
+    -- the covering index (exam_id, comuna_id, laboratory_id) INCLUDE (price, mle_arancel, mle_copay).
+    px AS MATERIALIZED (
+      SELECT p.laboratory_id, p.price, ${share.pays} AS pays
       FROM search_laboratory_exam p
-      JOIN search_laboratory l ON l.laboratory_id = p.laboratory_id
-      WHERE p.exam_id = ANY(${query.examIds}::int[]) AND ${matched}
-    ), q AS (
-      SELECT laboratory_id, count(*)::int AS offered, sum(price)::int AS total, sum(covered)::int AS coverage, sum(pays)::int AS copay,
-             coalesce(sum(pays) FILTER (WHERE bono), 0)::int AS bono_copay,
-             json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper) ORDER BY exam_id) AS exams
-      FROM x GROUP BY laboratory_id
+      WHERE p.exam_id = ANY(${exams}::int[]) AND p.comuna_id = ANY(ARRAY(SELECT DISTINCT comuna_id FROM cand WHERE here))
+    ),
+    q AS (
+      SELECT c.laboratory_id, count(*)::int AS offered, sum(p.price)::int AS total, sum(p.pays)::int AS copay
+      FROM cand c JOIN px p ON p.laboratory_id = c.laboratory_id
+      WHERE c.here
+      GROUP BY c.laboratory_id
+    ),
+    hits AS (SELECT c.*, q.offered, q.total, q.copay FROM cand c JOIN q ON q.laboratory_id = c.laboratory_id),
+    -- The comuna facet: the laboratories of the region that offer some of the exams. Those here are in q;
+    -- for the others only whether they offer one matters (a probe), not their prices: a region can hold
+    -- thousands of laboratories around a comuna of a few hundred.
+    scoped AS (
+      SELECT c.comuna_id FROM cand c
+      WHERE c.in_scope AND CASE WHEN c.here THEN EXISTS (SELECT 1 FROM q WHERE q.laboratory_id = c.laboratory_id)
+                                ELSE EXISTS (SELECT 1 FROM ${pricesOf(Prisma.sql`c.laboratory_id`)}) END
+    ),
+    page AS (
+      SELECT laboratory_id, offered, total, copay, name_folded FROM hits
+      ORDER BY (offered = ${exams.length}) DESC, ${order} ${direction}, name_folded, laboratory_id
+      LIMIT ${query.perPage} OFFSET ${offset}
     )
-    SELECT l.laboratory_id, l.identifier_name, l.address_line1, l.comuna_id, l.lat, l.lng, l.fonasa_level,
-           q.offered, q.total, q.coverage, q.copay, q.bono_copay, q.exams, count(*) OVER ()::int AS full_count
-    FROM q JOIN search_laboratory l ON l.laboratory_id = q.laboratory_id
-    ORDER BY (q.offered = ${query.examIds.length}) DESC, ${order} ${direction}, l.name_folded, l.laboratory_id
-    LIMIT ${query.perPage} OFFSET ${offset}`;
-}
-
-/** Without exams: the laboratories themselves, by name. */
-function listStatement(query: QuoteQuery, matched: Prisma.Sql, offset: number): Prisma.Sql {
-  const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
-  return Prisma.sql`
-    SELECT l.laboratory_id, l.identifier_name, l.address_line1, l.comuna_id, l.lat, l.lng, l.fonasa_level,
-           0 AS offered, 0 AS total, 0 AS coverage, 0 AS copay, 0 AS bono_copay, '[]'::json AS exams, count(*) OVER ()::int AS full_count
-    FROM search_laboratory l
-    WHERE ${matched}
-    ORDER BY l.name_folded ${direction}, l.laboratory_id
-    LIMIT ${query.perPage} OFFSET ${offset}`;
-}
-
-/** How many matching laboratories carry each value of an array of ids, with the value's name. */
-function facetStatement(query: QuoteQuery, matched: Prisma.Sql, values: Prisma.Sql, names: 'location' | 'insurer' | 'select_list_child'): Prisma.Sql {
-  return Prisma.sql`
-    SELECT f.id, f.count, n.name
-    FROM (SELECT v AS id, count(*)::int AS count
-          FROM search_laboratory l CROSS JOIN LATERAL unnest(${values}) AS v
-          WHERE ${matched} AND ${offersSome(query)}
-          GROUP BY v) f
-    JOIN ${Prisma.raw(names)} n ON n.id = f.id
-    ORDER BY f.count DESC, n.name`;
+    SELECT (SELECT count(*)::int FROM hits) AS total,
+           (SELECT json_agg(json_build_object('laboratory_id', l.laboratory_id, 'identifier_name', l.identifier_name, 'address_line1', l.address_line1,
+                                              'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level,
+                                              'offered', page.offered, 'total', page.total, 'copay', page.copay,
+                                              'coverage', lines.coverage, 'bono_copay', lines.bono_copay, 'exams', lines.exams)
+                            ORDER BY (page.offered = ${exams.length}) DESC, page.${order} ${direction}, page.name_folded, page.laboratory_id)
+            FROM page
+            JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id
+            CROSS JOIN LATERAL (
+              SELECT sum(covered)::int AS coverage, coalesce(sum(pays) FILTER (WHERE bono), 0)::int AS bono_copay,
+                     json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper) ORDER BY exam_id) AS exams
+              FROM (SELECT p.exam_id, p.price, ${share.bono} AS bono, ${share.cheaper} AS cheaper, ${share.covered} AS covered, ${share.pays} AS pays
+                    FROM ${pricesOf(Prisma.sql`page.laboratory_id`)}) x
+            ) lines) AS items,
+           ${facets}`;
 }
 
 
@@ -167,28 +212,37 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
     JOIN company co ON co.id = l.company_id AND co.status = 'APPROVED'
     JOIN location c ON c.id = l.comuna_id
     WHERE l.id = ANY(${ids}::int[]) AND l.is_active`;
+  await insertPrices(tx, ids);
+}
+
+/**
+ * Rebuilds the prices of `examIds` at one laboratory only: a price event no longer rewrites the
+ * laboratory's 300 prices (the projection lag of a price change, issue 14). A laboratory that is
+ * not in the index (not quotable) gets no prices, as in `project`.
+ */
+async function projectPrices(tx: Tx, laboratoryId: number, examIds: number[]): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AdvisoryLock.SearchReindex}, ${laboratoryId})`;
+  await tx.$executeRaw`DELETE FROM search_laboratory_exam WHERE laboratory_id = ${laboratoryId} AND exam_id = ANY(${examIds}::int[])`;
+  await insertPrices(tx, [laboratoryId], examIds);
+}
+
+/** The authorized, active prices of active exams at these (indexed) laboratories, or only of `examIds`. */
+async function insertPrices(tx: Tx, laboratoryIds: number[], examIds?: number[]): Promise<void> {
   const bono = mleBonoColumns('l', 'e');
+  const exams = examIds ? Prisma.sql`AND le.exam_id = ANY(${examIds}::int[])` : Prisma.empty;
   await tx.$executeRaw`
-    INSERT INTO search_laboratory_exam (exam_id, laboratory_id, price, mle_arancel, mle_copay)
-    SELECT le.exam_id, le.laboratory_id, le.price, ${bono.arancel}, ${bono.copay}
+    INSERT INTO search_laboratory_exam (exam_id, laboratory_id, comuna_id, price, mle_arancel, mle_copay)
+    SELECT le.exam_id, le.laboratory_id, s.comuna_id, le.price, ${bono.arancel}, ${bono.copay}
     FROM laboratory_exam le
     JOIN search_laboratory s ON s.laboratory_id = le.laboratory_id
     JOIN laboratory l ON l.id = le.laboratory_id
     JOIN exam e ON e.id = le.exam_id AND e.is_active
-    WHERE le.laboratory_id = ANY(${ids}::int[]) AND le.status = 'AUTHORIZED' AND le.is_active`;
+    WHERE le.laboratory_id = ANY(${laboratoryIds}::int[]) AND le.status = 'AUTHORIZED' AND le.is_active ${exams}`;
 }
 
-/**
- * What a laboratory must satisfy, besides offering the exams. The comuna facet (`withLocation`
- * false) drops the comuna but keeps its region, to offer the other comunas around.
- */
-function labConditions(query: QuoteQuery, withLocation: boolean): Prisma.Sql {
+/** What a laboratory must satisfy besides its place (see `here` in searchStatement) and offering the exams. */
+function labConditions(query: QuoteQuery): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`TRUE`];
-  if (withLocation && query.comunaId !== undefined) {
-    conditions.push(query.withNearLocations ? Prisma.sql`l.served_comuna_ids @> ARRAY[${query.comunaId}]::int[]` : Prisma.sql`l.comuna_id = ${query.comunaId}`);
-  } else if (query.regionId !== undefined) {
-    conditions.push(Prisma.sql`l.region_id = ${query.regionId}`);
-  }
   if (query.insurerIds?.length) conditions.push(Prisma.sql`l.insurer_ids && ${query.insurerIds}::int[]`);
   for (const group of query.filterValueIds) conditions.push(Prisma.sql`l.filter_value_ids && ${group}::int[]`);
   if (query.laboratoryName) conditions.push(Prisma.sql`l.name_folded LIKE '%' || cl_fold(${escapeLike(query.laboratoryName)}) || '%'`);
@@ -197,13 +251,6 @@ function labConditions(query: QuoteQuery, withLocation: boolean): Prisma.Sql {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM search_laboratory_exam t JOIN exam e ON e.id = t.exam_id WHERE t.laboratory_id = l.laboratory_id AND e.type_exam_id = ${query.typeExamId})`);
   }
   return Prisma.join(conditions, ' AND ');
-}
-
-/** With an order, only laboratories that offer at least one of its exams are results. */
-function offersSome(query: QuoteQuery): Prisma.Sql {
-  return query.examIds.length === 0
-    ? Prisma.sql`TRUE`
-    : Prisma.sql`EXISTS (SELECT 1 FROM search_laboratory_exam p WHERE p.laboratory_id = l.laboratory_id AND p.exam_id = ANY(${query.examIds}::int[]))`;
 }
 
 /** One exam line `p` of the order, per the order's insurer: quote-rules.ts `examShare`, in SQL. */
@@ -223,6 +270,15 @@ function shareSql(coverage: Coverage): { bono: Prisma.Sql; cheaper: Prisma.Sql; 
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The one row of a search: the page's laboratories, the total and the facets (json_agg gives null for none). */
+interface SearchRow {
+  total: number;
+  items: QuoteRow[] | null;
+  comunas: FacetCount[] | null;
+  insurers: FacetCount[] | null;
+  filter_values: FacetCount[] | null;
+}
+
 interface QuoteRow {
   laboratory_id: number;
   identifier_name: string;
@@ -238,7 +294,6 @@ interface QuoteRow {
   bono_copay: number;
   /** examId, price, covered, pays, bono, cheaper. */
   exams: [number, number, number, number, boolean, boolean][];
-  full_count: number;
 }
 
 function toQuote(row: QuoteRow, examIds: number[]): LaboratoryQuote {

@@ -8,6 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { ImportKind } from '@contracts';
 import { asApiError } from '../../api/client';
 import { dataProvider, type FilterOf, type ListOf, type ResourceName } from '../../api/dataProvider';
 import { downloadFile, toCsv } from '../../shared/csv';
@@ -64,7 +65,7 @@ const EXPORT_PAGE = 100;
  * link shows the same list), the total, CSV export of the whole filtered list, and row selection
  * with bulk actions that ask first.
  */
-export function ListShell<R extends ResourceName>({ resource, title, basePath, noun, filters = [], columns, csv, bulkActions = [], defaultSort, rowName, canCreate = true, createLabel, rowActions, fixedFilter, canEdit = true }: {
+export function ListShell<R extends ResourceName>({ resource, title, basePath, noun, filters = [], columns, csv, bulkActions = [], defaultSort, rowName, canCreate = true, createLabel, rowActions, fixedFilter, canEdit = true, importKind }: {
   resource: R;
   title: string;
   basePath: string;
@@ -84,6 +85,8 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
   fixedFilter?: Partial<FilterOf<R>>;
   /** False when the rows are not edited on a form of their own (a queue of decisions). */
   canEdit?: boolean;
+  /** The rows can be loaded from a spreadsheet: an "Importar" link to /app/imports/new of that kind. */
+  importKind?: ImportKind;
 }) {
   const [params, setParams] = useSearchParams();
   const notify = useNotify();
@@ -175,6 +178,11 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
         actions={
           <>
             <Button label="Exportar CSV" icon="pi pi-download" outlined onClick={() => void exportCsv()} loading={exporting} disabled={!list.loaded || list.total === 0} />
+            {importKind && (
+              <Link to={`/app/imports/new?kind=${importKind}`} className="p-button p-button-outlined cl-link-btn">
+                <i className="pi pi-upload" aria-hidden="true" /> Importar
+              </Link>
+            )}
             {canCreate && (
               <Link to={`${basePath}/new`} className="p-button cl-link-btn">
                 <i className="pi pi-plus" aria-hidden="true" /> {createLabel ?? 'Nuevo'}
@@ -223,7 +231,8 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
         breakpoint="960px"
         emptyMessage={`No hay ${noun.many} con estos filtros.`}
         className="cl-table"
-        aria-label={title}
+        // Named on the <table> itself (the component's own aria-label lands on its wrapper).
+        pt={{ table: { 'aria-label': title } }}
       >
         {bulkActions.length > 0 && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
         {columns.map((c) => (

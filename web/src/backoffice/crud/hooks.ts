@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ToastMessage } from 'primereact/toast';
+import type { Company } from '@contracts';
 import { dataProvider, type FilterOf, type InputOf, type ListOf, type OneOf, type ResourceName } from '../../api/dataProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { queryKey, resourceStore } from './resourceSlice';
@@ -92,4 +93,18 @@ export function useReference<R extends ResourceName>(resource: R) {
     };
   }, [resource]);
   return rows;
+}
+
+/** The companies to choose from (a person's, an import's), read once per screen; null while loading. */
+export function useCompanies(enabled: boolean) {
+  const [companies, setCompanies] = useState<Company[] | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    dataProvider.companyOptions().then((page) => current && setCompanies(page.items), () => current && setCompanies([]));
+    return () => {
+      current = false;
+    };
+  }, [enabled]);
+  return companies;
 }

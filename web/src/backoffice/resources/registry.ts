@@ -6,13 +6,16 @@ import type { RegistryEntry } from './types';
  * the menu: a new resource is one folder under resources/ and one entry here.
  */
 export const REGISTRY: RegistryEntry[] = [
-  { name: 'reports', path: 'reports', label: 'Reportes', icon: 'pi pi-chart-bar', profiles: ['ADM'] },
+  { name: 'reports', path: 'reports', label: 'Reportes', icon: 'pi pi-chart-bar', profiles: ['ADM'], screens: () => import('./reports') },
+  { name: 'reports-search-history', path: 'reports/searchHistory', label: 'Historial de búsquedas', icon: 'pi pi-search', profiles: ['ADM'], screens: () => import('./reports/search-history') },
+  { name: 'reports-result-history', path: 'reports/resultHistory', label: 'Historial de resultados', icon: 'pi pi-sort-numeric-down', profiles: ['ADM', 'PRV'], screens: () => import('./reports/result-history') },
   { name: 'exams', path: 'exams', label: 'Exámenes', icon: 'pi pi-list', profiles: ['ADM'], screens: () => import('./exams') },
   { name: 'authorized-examinations', path: 'authorized-examinations', label: 'Exámenes autorizados', icon: 'pi pi-check-square', profiles: ['ADM', 'PRV'], screens: () => import('./authorized-examinations') },
   { name: 'users', path: 'users', label: 'Usuarios', icon: 'pi pi-users', profiles: ['ADM', 'PRV'], screens: () => import('./users') },
   { name: 'my-company', path: 'my-company', label: 'Mi empresa', icon: 'pi pi-briefcase', profiles: ['PRV'], ownRecord: true, screens: () => import('./my-company') },
   { name: 'company', path: 'company', label: 'Empresas', icon: 'pi pi-briefcase', profiles: ['ADM'], screens: () => import('./companies') },
   { name: 'laboratories', path: 'laboratories', label: 'Laboratorios', icon: 'pi pi-building', profiles: ['ADM', 'PRV'], screens: () => import('./laboratories') },
+  { name: 'imports', path: 'imports', label: 'Importaciones', icon: 'pi pi-upload', profiles: ['ADM', 'PRV'], screens: () => import('./imports') },
   { name: 'select-lists', path: 'maintainers/select-lists', label: 'Listas Seleccionables Tipo', icon: 'pi pi-bars', group: 'Mantenedores', profiles: ['ADM'], screens: () => import('./select-lists') },
   { name: 'administrators', path: 'maintainers/administrators', label: 'Administradores', icon: 'pi pi-id-card', group: 'Mantenedores', profiles: ['ADM'], screens: () => import('./administrators') },
   { name: 'visibility', path: 'maintainers/visibility', label: 'Visibilidad atributos', icon: 'pi pi-eye', group: 'Mantenedores', profiles: ['ADM'], screens: () => import('./visibility') },

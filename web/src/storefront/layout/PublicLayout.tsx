@@ -11,7 +11,7 @@ import { NetworkProgress } from '../../shared/ui/NetworkProgress';
 export default function PublicLayout() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const { pathname, search } = useLocation();
+  const { pathname, search, key: historyKey } = useLocation();
   const { person, checked } = useAppSelector((state) => state.auth);
   const personId = useRef<number | null>(null);
   personId.current = person?.id ?? null;
@@ -79,7 +79,8 @@ export default function PublicLayout() {
       <main className="cl-main" id="contenido" tabIndex={-1}>
         {pathname !== '/' && (
           <div className="cl-container">
-            <Button label="VOLVER" icon="pi pi-arrow-left" text className="cl-back" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))} />
+            {/* Back within CotizaLab; a page opened from a shared link (the first of this visit) goes home, never off the site. */}
+            <Button label="VOLVER" icon="pi pi-arrow-left" text className="cl-back" onClick={() => (historyKey !== 'default' ? navigate(-1) : navigate('/'))} />
           </div>
         )}
         <Outlet />

@@ -7,8 +7,10 @@ import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { useApiForm } from '../../api/hooks';
 import { describedBy, FormField } from '../../shared/ui/FormField';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 export default function ContactPage() {
+  usePageTitle('Contáctanos');
   const navigate = useNavigate();
   const { person, user } = useAppSelector((state) => state.auth);
   const [fields, setFields] = useState({

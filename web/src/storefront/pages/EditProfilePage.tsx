@@ -9,8 +9,10 @@ import { changePasswordBoxShown, personUpdated, type LoggedPerson } from '../fea
 import { ChangePasswordBox } from '../features/auth/ChangePasswordBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
 import { SignedInOnly } from '../layout/SignedInOnly';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 export default function EditProfilePage() {
+  usePageTitle('Editar mis datos');
   return <SignedInOnly>{({ person, user }) => <EditProfile person={person} email={user.email} />}</SignedInOnly>;
 }
 

@@ -1,5 +1,6 @@
 import { Accordion, AccordionTab } from 'primereact/accordion';
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 const QUESTIONS = [
   {
@@ -37,6 +38,7 @@ const QUESTIONS = [
 ];
 
 export default function FaqPage() {
+  usePageTitle('Preguntas frecuentes', 'Cómo cotizar tus exámenes, qué cubre FONASA o tu Isapre y cómo publicar los precios de tu laboratorio.');
   return (
     <div className="cl-container cl-narrow cl-prose">
       <h1 className="cl-page-title">Preguntas frecuentes</h1>

@@ -7,6 +7,7 @@ import { InsurerPicker, type Coverage } from '../features/search/InsurerPicker';
 import { PlacePicker, type Place } from '../features/search/PlacePicker';
 import { EMPTY_FILTER, filterToUrl } from '../features/search/quoteFilter';
 import { examNamed } from '../features/search/searchSlice';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 const STEPS = [
   { icon: 'pi pi-file-edit', title: 'Ingresa tu orden médica', text: 'Escribe los exámenes como aparecen en tu orden, por nombre, sigla o código FONASA.' },
@@ -15,6 +16,7 @@ const STEPS = [
 ];
 
 export default function HomePage() {
+  usePageTitle('Cotiza tus exámenes de laboratorio', 'Cotiza y compara exámenes de laboratorio clínico en Chile: precio, cobertura y copago en cada laboratorio cerca de ti.');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [exams, setExams] = useState<PickedExam[]>([]);

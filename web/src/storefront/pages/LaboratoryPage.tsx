@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useApiQuery } from '../../api/hooks';
 import { itemAdded, itemRemoved } from '../features/cart/cartSlice';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 
 const PER_PAGE = 20;
@@ -32,6 +33,8 @@ export default function LaboratoryPage() {
   }, [typedTerm]);
 
   const { data, loading, error, retry } = useApiQuery<LaboratoryPageView>('POST', valid ? `/api/laboratory/${laboratoryId}/search` : null, { term: term || undefined, currentPage: page, perPage: PER_PAGE });
+  const shown = data?.laboratory;
+  usePageTitle(shown ? `${shown.identifierName} · ${shown.comuna.name}` : null, shown ? `${shown.addressLine1}, ${shown.comuna.name}: precios de sus exámenes de laboratorio y lo que pagas con tu previsión.` : undefined);
 
   // The spec makes the id optional: without one, the laboratories are found in /buscador.
   if (id === undefined) return <Navigate to="/buscador" replace />;

@@ -4,11 +4,13 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { loginBoxShown } from '../features/auth/authSlice';
 import { LoginBox } from '../features/auth/LoginBox';
 import { RecoveryBox } from '../features/auth/RecoveryBox';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 /** Only paths of this site: an address like //evil.example must not become a redirect. */
 const safeReturn = (to: string | null) => (to && to.startsWith('/') && !to.startsWith('//') ? to : '/panel');
 
 export default function LoginPage() {
+  usePageTitle('Ingresar');
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const { person, recoveryBoxVisible } = useAppSelector((state) => state.auth);

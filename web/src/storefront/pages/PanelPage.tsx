@@ -3,9 +3,11 @@ import { formatClp } from '../../app/format';
 import { useAppSelector } from '../../app/store';
 import { cartCount, cartTotal } from '../features/cart/cartSlice';
 import { SignedInOnly } from '../layout/SignedInOnly';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 /** The signed-in person's data and their cart; their orders join here once checkout exists. */
 export default function PanelPage() {
+  usePageTitle('Mi panel');
   const items = useAppSelector((state) => state.cart.items);
   return (
     <SignedInOnly>

@@ -10,6 +10,7 @@ import { formatRut } from '../../app/format';
 import { useApiForm, useApiQuery } from '../../api/hooks';
 import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 interface Place {
   id: number;
@@ -28,6 +29,7 @@ type Name = keyof typeof EMPTY;
  * enter /app to prepare branches and prices, which are not published until then.
  */
 export default function ProviderRegisterPage() {
+  usePageTitle('Publica los precios de tu laboratorio', 'Registra tu laboratorio en CotizaLab y publica tus precios para que los pacientes te encuentren.');
   const navigate = useNavigate();
   const [fields, setFields] = useState(EMPTY);
   const [regionId, setRegionId] = useState<number | null>(null);

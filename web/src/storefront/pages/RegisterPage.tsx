@@ -6,13 +6,18 @@ import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApiForm } from '../../api/hooks';
+import { useAppDispatch } from '../../app/store';
+import { signInRequested } from '../features/auth/authSlice';
 import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', password: '' };
 
 export default function RegisterPage() {
+  usePageTitle('Crea tu cuenta');
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [fields, setFields] = useState(EMPTY);
   const [accepted, setAccepted] = useState(false);
   const [mustAccept, setMustAccept] = useState(false);
@@ -26,7 +31,12 @@ export default function RegisterPage() {
       setMustAccept(true);
       return;
     }
-    if (await form.submit({ ...fields, phone: fields.phone.trim() || undefined })) navigate('/register-success', { state: { email: fields.email.trim() } });
+    if (await form.submit({ ...fields, phone: fields.phone.trim() || undefined })) {
+      // Signing up signs in. The sign-up answers alike for a new and a taken e-mail (it reveals no account), so
+      // this is an ordinary sign-in: it works for the new account, and the page says what to do when it does not.
+      dispatch(signInRequested({ email: fields.email.trim(), password: fields.password }));
+      navigate('/register-success', { state: { email: fields.email.trim() } });
+    }
   };
 
   const text = (name: keyof typeof EMPTY, label: string, props: Record<string, unknown> = {}) => (

@@ -7,9 +7,11 @@ import { useApiForm } from '../../api/hooks';
 import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
 import { RecoveryBox } from '../features/auth/RecoveryBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 /** The mailed link (recovery or invitation) lands here with its single-use token. */
 export default function ResetPasswordPage() {
+  usePageTitle('Elige tu nueva contraseña');
   const [params] = useSearchParams();
   const token = params.get('token');
   const [password, setPassword] = useState('');

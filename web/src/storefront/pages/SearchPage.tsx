@@ -15,6 +15,7 @@ import { PlacePicker } from '../features/search/PlacePicker';
 import { payerOf } from '../features/search/payer';
 import { QuoteCard } from '../features/search/QuoteCard';
 import { filterFromUrl, filterToUrl, type QuoteFilter } from '../features/search/quoteFilter';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 import {
   examNamed, filterChanged, filterCleaned, filterRestored, filterSet, insurerCleaned, locationCleaned, pageChanged, type FacetCount,
 } from '../features/search/searchSlice';
@@ -68,6 +69,7 @@ export default function SearchPage() {
   // On a phone the filters fold away: one line says what is being quoted.
   const place = filter.location !== null ? `${comunaName(filter.location) ?? ''}${filter.nearLocations ? ' y comunas vecinas' : ''}` : null;
   const summary = [exams.map((e) => e.name).join(', '), place, insurers.find((i) => i.id === filter.pensionHealtInstitutionId)?.name].filter(Boolean).join(' · ');
+  usePageTitle(exams.length > 0 ? `Cotización: ${exams.map((e) => e.name).join(', ').slice(0, 80)}${place ? ` en ${place}` : ''}` : 'Cotiza tu orden médica');
   const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((v) => v !== id) : [...list, id]);
 
   return (

@@ -1,4 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
+import { useAppSelector } from '../../app/store';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 const TEXTS = {
   contact: {
@@ -19,10 +21,19 @@ const TEXTS = {
   },
 };
 
+/** A new account already signed in (signing up signs in): its next steps. */
+const SIGNED_UP = {
+  title: '¡Tu cuenta está lista!',
+  body: (email?: string) => `Ya ingresaste con tu cuenta. Te enviamos un correo de bienvenida${email ? ` a ${email}` : ''}.`,
+  action: { to: '/', label: 'Cotizar mis exámenes' },
+};
+
 /** /contact-success and /register-success. */
 export default function SuccessPage({ kind }: { kind: keyof typeof TEXTS }) {
   const { state } = useLocation() as { state: { email?: string } | null };
-  const text = TEXTS[kind];
+  const signedIn = useAppSelector((s) => s.auth.person !== null);
+  const text = kind === 'register' && signedIn ? SIGNED_UP : TEXTS[kind];
+  usePageTitle(text.title);
   return (
     <section className="cl-container cl-message" aria-labelledby="success-title">
       <i className="pi pi-check-circle cl-message__icon" aria-hidden="true" />

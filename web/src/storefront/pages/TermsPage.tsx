@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 export default function TermsPage() {
+  usePageTitle('Términos y condiciones');
   return (
     <article className="cl-container cl-narrow cl-prose">
       <h1 className="cl-page-title">Términos y condiciones</h1>

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { blankAsAbsent, clearable, idField, moneyField, optionalText, orderingFields, pagingFields, textField, textList } from '../../../../platform/http/fields';
 
 /** FONASA values at levels 1 to 3; an empty value is "none". */
-const levelValues = z.union([
-  z.array(z.union([z.literal('').transform(() => null), z.null(), moneyField])).max(3),
-  z.string().transform((s) => s.split(',').map((v) => (v.trim() === '' ? null : Number(v)))),
-]);
+const levelValues = z
+  .union([z.array(z.unknown()), z.string().transform((s) => s.split(',').map((v) => v.trim()))], { message: 'Indica los valores de los niveles 1 a 3.' })
+  // A comma-separated form field is checked like a JSON list: every value is a whole, non-negative amount.
+  .pipe(z.array(z.union([z.literal('').transform(() => null), z.null(), moneyField])).max(3, 'Son tres niveles: 1, 2 y 3.'));
 
 export const createExamBody = z.object({
   code: z.string({ message: 'Ingresa el código FONASA.' }).trim().regex(/^\d{7}$/, 'El código FONASA tiene 7 dígitos.'),

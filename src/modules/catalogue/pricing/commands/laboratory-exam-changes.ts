@@ -25,7 +25,8 @@ export class LaboratoryExamChanges {
     return this.uow.run(ctx, async (tx, changes) => {
       const offer = await this.repository.findById(tx, laboratoryExamId);
       if (!offer) throw new LaboratoryExamNotFoundError();
-      await this.assertLaboratoryAccess(tx, ctx.actor, offer.state.laboratoryId);
+      // A price of a laboratory the caller may not see is, for it, a price that does not exist.
+      await this.assertLaboratoryAccess(tx, ctx.actor, offer.state.laboratoryId, () => new LaboratoryExamNotFoundError());
       apply(offer);
       const id = await this.repository.save(tx, offer);
       const events = offer.pullEvents(id);
@@ -35,9 +36,9 @@ export class LaboratoryExamChanges {
     });
   }
 
-  async assertLaboratoryAccess(tx: Tx, actor: Actor, laboratoryId: number): Promise<void> {
+  async assertLaboratoryAccess(tx: Tx, actor: Actor, laboratoryId: number, notFound: () => Error = () => new LaboratoryNotFoundError()): Promise<void> {
     const companyId = await this.repository.companyOfLaboratory(tx, laboratoryId);
-    if (companyId === undefined) throw new LaboratoryNotFoundError();
-    assertLaboratoryScope(actor, { id: laboratoryId, companyId }, () => new LaboratoryNotFoundError());
+    if (companyId === undefined) throw notFound();
+    assertLaboratoryScope(actor, { id: laboratoryId, companyId }, notFound);
   }
 }

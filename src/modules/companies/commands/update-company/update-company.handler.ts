@@ -16,7 +16,7 @@ export class UpdateCompanyHandler implements ICommandHandler<UpdateCompanyComman
   ) {}
 
   async execute({ ctx, companyId, changes: input }: UpdateCompanyCommand) {
-    assertCompanyAccess(ctx.actor, companyId);
+    assertCompanyAccess(ctx.actor, companyId, () => new CompanyNotFoundError());
     if (ctx.actor.profile !== 'ADM' && input.rut !== undefined) throw new ProviderCannotChangeRutError();
     await this.uow
       .run(ctx, async (tx, changes) => {

@@ -3,6 +3,7 @@ import type { Company } from '../../../../contracts/companies';
 import type { Actor } from '../../../../platform/auth/actor';
 import { assertCompanyAccess } from '../../../../platform/cqrs/company-scope';
 import type { ServerSide } from '../../../../platform/http/envelope';
+import { CompanyNotFoundError } from '../../companies.errors';
 import { CompanyViews } from '../../company-view';
 
 /** `GET /api/company/{id}`: any company for an administrator, its own for a provider (403 otherwise). */
@@ -20,7 +21,7 @@ export class GetCompanyHandler implements IQueryHandler<GetCompanyQuery> {
   constructor(private readonly views: CompanyViews) {}
 
   execute({ actor, companyId }: GetCompanyQuery) {
-    assertCompanyAccess(actor, companyId);
+    assertCompanyAccess(actor, companyId, () => new CompanyNotFoundError());
     return this.views.get(companyId);
   }
 }

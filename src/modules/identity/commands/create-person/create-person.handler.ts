@@ -9,6 +9,8 @@ import { createAccount, rethrowAccountConflict } from '../create-account';
 import { rethrowTakenEmailAsSuccess } from '../registered-email';
 import { CreatePersonCommand } from './create-person.command';
 
+const unknownCompany = () => invalidField('companyId', 'La empresa indicada no existe.');
+
 @CommandHandler(CreatePersonCommand)
 export class CreatePersonHandler implements ICommandHandler<CreatePersonCommand> {
   constructor(
@@ -20,7 +22,7 @@ export class CreatePersonHandler implements ICommandHandler<CreatePersonCommand>
     const { actor } = ctx;
     if (actor.profile !== 'ADM') {
       if (input.profileCode !== 'PRV') throw new ProviderCreatesProvidersOnlyError();
-      if (input.companyId !== undefined) assertCompanyAccess(actor, input.companyId);
+      if (input.companyId !== undefined) assertCompanyAccess(actor, input.companyId, unknownCompany);
     }
     const { profileCode, companyId: requested, ...account } = input;
     // A provider's users always belong to its company; only provider users belong to one.
@@ -33,7 +35,7 @@ export class CreatePersonHandler implements ICommandHandler<CreatePersonCommand>
     await this.uow
       .run(ctx, async (tx, changes) => {
         const company = companyId ? await tx.company.findUnique({ where: { id: companyId }, select: { status: true } }) : null;
-        if (companyId && !company) throw invalidField('companyId', 'La empresa indicada no existe.');
+        if (companyId && !company) throw unknownCompany();
         // Until an administrator approves its company, a provider cannot invite anyone (an administrator still may).
         if (actor.profile !== 'ADM' && company?.status !== 'APPROVED') throw new CompanyNotApprovedError(PENDING_COMPANY_CANNOT_INVITE);
         const registered = await tx.user.findUnique({ where: { email: account.email }, select: { id: true } });

@@ -3,6 +3,7 @@ import { Throttles } from '../../../../platform/auth/throttles';
 import { UnitOfWork } from '../../../../platform/cqrs/unit-of-work';
 import { uniqueViolation } from '../../../../platform/database/unique-violation';
 import { hashPassword } from '../../../../platform/security/passwords';
+import { registerFirstBranch } from '../../../catalogue/laboratories';
 import { CompanyRutTakenError, registerPendingCompany } from '../../../companies';
 import { ProviderRegistered } from '../../identity.events';
 import { createAccount } from '../create-account';
@@ -24,6 +25,8 @@ export class SignUpProviderHandler implements ICommandHandler<SignUpProviderComm
         const owner = await ownerOfRegisteredEmail(tx, account.email);
         if (owner) return changes.record(owner);
         const companyId = await registerPendingCompany(tx, company);
+        // The comuna is its first branch's: the branch starts there, for the provider to complete.
+        if (company.comunaId !== undefined) await registerFirstBranch(tx, changes, { companyId, name: company.tradeName, comunaId: company.comunaId, addressLine: company.addressLine });
         const person = await createAccount(tx, { ...account, profile: 'PRV', companyId }, passwordHash);
         changes.record(ProviderRegistered({ userId: person.user!.id }));
       })

@@ -21,7 +21,7 @@ export class GetPersonHandler implements IQueryHandler<GetPersonQuery> {
   constructor(private readonly prisma: PrismaService) {}
 
   async execute({ actor, personId }: GetPersonQuery) {
-    const person = await this.prisma.person.findFirst({ where: { AND: [{ id: personId }, visiblePersons(actor)] }, select: PERSON_SELECT });
+    const person = await this.prisma.person.findFirst({ where: { AND: [{ id: personId }, visiblePersons(actor, 'any')] }, select: PERSON_SELECT });
     if (!person) throw new PersonNotFoundError();
     return toPersonView(person);
   }

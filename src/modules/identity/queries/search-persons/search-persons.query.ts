@@ -27,7 +27,7 @@ export class SearchPersonsHandler implements IQueryHandler<SearchPersonsQuery> {
     const words = filter.fullName?.split(/\s+/).filter(Boolean).slice(0, 5) ?? [];
     const where: Prisma.PersonWhereInput = {
       AND: [
-        visiblePersons(actor),
+        visiblePersons(actor, filter.status ?? 'active'),
         ...(words.length > 0 ? [{ id: { in: await this.matchingNames(words) } }] : []),
         ...(filter.profileCode ? [{ profile: { code: filter.profileCode } }] : []),
         ...(filter.companyId ? [{ companyId: filter.companyId }] : []),
@@ -51,7 +51,7 @@ export class SearchPersonsHandler implements IQueryHandler<SearchPersonsQuery> {
       const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return Prisma.sql`(cl_fold(first_name) LIKE cl_fold(${pattern}) OR cl_fold(last_name) LIKE cl_fold(${pattern}))`;
     });
-    const rows = await this.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM person WHERE deleted_at IS NULL AND ${Prisma.join(conditions, ' AND ')} LIMIT 5000`;
+    const rows = await this.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM person WHERE ${Prisma.join(conditions, ' AND ')} LIMIT 5000`;
     return rows.map((row) => row.id);
   }
 }

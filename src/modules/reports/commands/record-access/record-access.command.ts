@@ -7,6 +7,8 @@ export class RecordAccessCommand extends Command<{ recorded: true }> {
     readonly session: number,
     /** The signed-in person (from the token, never from the body), or null. */
     readonly personId: number | null,
+    /** The client's address; stored truncated. */
+    readonly ip: string | null = null,
   ) {
     super();
   }

@@ -29,12 +29,14 @@ export class SearchAuditQuery extends Query<Page<ServerSide<AuditEntryView>>> {
   }
 }
 
+const entryNotFound = () => new NotFoundError('AUDIT.NOT_FOUND', 'No existe el registro pedido.');
+
 @QueryHandler(SearchAuditQuery)
 export class SearchAuditHandler implements IQueryHandler<SearchAuditQuery> {
   constructor(private readonly prisma: PrismaService) {}
 
   async execute({ actor, filter }: SearchAuditQuery) {
-    if (actor.profile !== 'ADM') assertCompanyAccess(actor, await this.companyOf(filter.entityType, filter.entityId));
+    if (actor.profile !== 'ADM') assertCompanyAccess(actor, await this.companyOf(filter.entityType, filter.entityId), entryNotFound);
     const where = { entityType: filter.entityType, entityId: filter.entityId };
     return findPage(
       filter,
@@ -57,15 +59,14 @@ export class SearchAuditHandler implements IQueryHandler<SearchAuditQuery> {
   /** The company an entity belongs to; a provider asking about anything else is told it does not exist. */
   private async companyOf(entityType: string, entityId: string): Promise<number | null> {
     const id = Number(entityId);
-    const missing = () => new NotFoundError('AUDIT.NOT_FOUND', 'No existe el registro pedido.');
-    if (!Number.isInteger(id) || id <= 0) throw missing();
+    if (!Number.isInteger(id) || id <= 0) throw entryNotFound();
     const companyId =
       entityType === 'Company' ? (await this.prisma.company.findUnique({ where: { id }, select: { id: true } }))?.id
       : entityType === 'Laboratory' ? (await this.prisma.laboratory.findUnique({ where: { id }, select: { companyId: true } }))?.companyId
       : entityType === 'LaboratoryExam' ? (await this.prisma.laboratoryExam.findUnique({ where: { id }, select: { laboratory: { select: { companyId: true } } } }))?.laboratory.companyId
       : entityType === 'Person' ? (await this.prisma.person.findUnique({ where: { id }, select: { companyId: true } }))?.companyId
       : undefined;
-    if (companyId === undefined) throw missing();
+    if (companyId === undefined) throw entryNotFound();
     return companyId;
   }
 }

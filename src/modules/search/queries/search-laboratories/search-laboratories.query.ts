@@ -1,10 +1,10 @@
-import { HttpStatus, Inject } from '@nestjs/common';
+import { HttpStatus, Inject, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../../../platform/auth/actor';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { AppError, type FieldErrors } from '../../../../platform/http/app-error';
-import { JOB_QUEUE, QueueName, type JobQueue } from '../../../../platform/messaging/job-queue';
+import { JOB_QUEUE, QueueName, type JobQueue, type NewJob } from '../../../../platform/messaging/job-queue';
 import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
 import type { Logger } from 'pino';
 import type { QuoteRequest } from '../../http/quote-request';
@@ -21,9 +21,15 @@ export class SearchLaboratoriesQuery extends Query<QuoteResults> {
   }
 }
 
+/** The search history is handed to its queue in batches: at most this many searches, this late. */
+const HISTORY_BATCH = 100;
+const HISTORY_DELAY_MS = 50;
+
 @QueryHandler(SearchLaboratoriesQuery)
-export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratoriesQuery> {
+export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratoriesQuery>, OnModuleDestroy {
   private readonly log: Logger;
+  private readonly history: NewJob<SearchHistoryJob>[] = [];
+  private historyTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -46,10 +52,34 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       tookMs,
       session: request.session ?? null,
       personId: actor?.personId ?? null,
-      laboratories: results.items.map((item, i) => ({ laboratoryId: item.laboratoryId, position: (query.currentPage - 1) * query.perPage + i + 1, total: query.examIds.length > 0 ? item.total : null })),
+      // What each laboratory shown quoted, as the patient saw it (the reports' "what a search showed").
+      laboratories: results.items.map((item, i) => {
+        const ordered = query.examIds.length > 0;
+        return { laboratoryId: item.laboratoryId, position: (query.currentPage - 1) * query.perPage + i + 1, total: ordered ? item.total : null, copay: ordered ? item.copay : null, offersAll: ordered ? item.offersAll : undefined };
+      }),
+      // The moment of the search, not of the batch's write.
+      at: new Date().toISOString(),
     };
-    void this.queue.addBulk(QueueName.SearchHistory, [{ name: 'search', data: job, jobId: randomUUID() }]).catch((err: unknown) => this.log.warn({ err }, 'search history not recorded'));
+    this.history.push({ name: 'search', data: job, jobId: randomUUID() });
+    if (this.history.length >= HISTORY_BATCH) void this.flushHistory();
+    else this.historyTimer ??= setTimeout(() => void this.flushHistory(), HISTORY_DELAY_MS);
     return results;
+  }
+
+  /**
+   * Hands the searches of the last moments to the queue in one call: under load, one queue round
+   * trip per search cost more of the API's time than reading the answer back (issue 14 profile).
+   */
+  private async flushHistory(): Promise<void> {
+    clearTimeout(this.historyTimer);
+    this.historyTimer = undefined;
+    const jobs = this.history.splice(0);
+    if (jobs.length === 0) return;
+    await this.queue.addBulk(QueueName.SearchHistory, jobs).catch((err: unknown) => this.log.warn({ err, searches: jobs.length }, 'search history not recorded'));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.flushHistory();
   }
 
   /**
@@ -63,7 +93,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
         (SELECT json_build_object('id', id, 'parentId', parent_id) FROM location WHERE id = ${request.location ?? null}::int AND kind = 'COMUNA') AS comuna,
         (SELECT id FROM location WHERE id = ${request.locationFk ?? null}::int AND kind = 'REGION') AS region_id,
         (SELECT json_build_object('id', id, 'code', code, 'type', type, 'parentId', parent_id) FROM insurer WHERE id = ${request.pensionHealtInstitutionId ?? null}::int AND is_active) AS insurer,
-        (SELECT coalesce(json_agg(ids), '[]') FROM (SELECT array_agg(id ORDER BY id) AS ids FROM select_list_child WHERE id = ANY(${request.attributesValues}::int[]) GROUP BY type_id) g) AS filter_groups`;
+        (SELECT coalesce(json_agg(json_build_array(id) ORDER BY id), '[]') FROM select_list_child WHERE id = ANY(${request.attributesValues}::int[])) AS filter_groups`;
     const errors: FieldErrors = {};
     if (refs.exams_found !== request.exams.length) errors.exams = ['Alguno de los exámenes no existe.'];
     if (request.location && !refs.comuna) errors.location = ['La comuna indicada no existe.'];
@@ -83,7 +113,8 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       coverage: coverageOf(insurer, request.coveragePercentage),
       laboratoryName: request.laboratoryName,
       laboratoryId: request.laboratoryId,
-      // Values of one attribute type are alternatives (OR); different types must all match (AND).
+      // Every value checked must match (a patient who checks home collection and pediatric collection needs both):
+      // each value is a group of its own.
       filterValueIds: refs.filter_groups,
       orderBy: request.orderBy,
       orderSort: request.orderSort,

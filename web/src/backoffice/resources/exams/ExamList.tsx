@@ -19,6 +19,7 @@ export default function ExamList() {
       basePath="/app/exams"
       noun={{ one: 'examen', many: 'exámenes' }}
       createLabel="Nuevo examen"
+      importKind="exam"
       defaultSort={{ orderBy: 'code', orderSort: 'asc' }}
       rowName={(exam) => exam.name}
       filters={[

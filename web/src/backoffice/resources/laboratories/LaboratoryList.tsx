@@ -12,6 +12,7 @@ export default function LaboratoryList() {
       basePath="/app/laboratories"
       noun={{ one: 'sucursal', many: 'sucursales' }}
       createLabel="Nueva sucursal"
+      importKind="laboratory"
       defaultSort={{ orderBy: 'name', orderSort: 'asc' }}
       rowName={(lab) => lab.identifierName}
       filters={[{ name: 'name', label: 'Buscar por nombre', type: 'text' }]}

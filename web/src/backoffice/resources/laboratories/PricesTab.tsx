@@ -8,6 +8,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
+import { Link } from 'react-router-dom';
 import type { ExamListItem, OwnLaboratory, Page, PriceQueueItem } from '@contracts';
 import { api, asApiError } from '../../../api/client';
 import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
@@ -317,7 +318,14 @@ export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boo
           <label htmlFor="prices-show">Mostrar</label>
           <Dropdown inputId="prices-show" value={show} options={FILTERS} onChange={(e) => { setShow(e.value as string); setPage(1); }} />
         </span>
-        {editable && <CopyPrices lab={lab} onCopied={list.refresh} />}
+        {editable && (
+          <span className="cl-lab-prices__more">
+            <Link to={`/app/imports/new?kind=laboratory-exam&companyId=${lab.company.id}`} className="p-button p-button-outlined cl-link-btn">
+              <i className="pi pi-upload" aria-hidden="true" /> Importar precios
+            </Link>
+            <CopyPrices lab={lab} onCopied={list.refresh} />
+          </span>
+        )}
       </div>
       {list.error && <Message severity="error" text={list.error} className="cl-block" />}
       <DataTable

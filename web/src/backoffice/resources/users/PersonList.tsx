@@ -1,8 +1,7 @@
 import type { Person } from '@contracts';
 import { useAppSelector } from '../../../app/store';
-import { useMutations } from '../../crud/hooks';
+import { useCompanies, useMutations } from '../../crud/hooks';
 import { ListShell, type ColumnDef, type FilterDef } from '../../crud/ListShell';
-import { useCompanies } from './fields';
 import type { PersonKind } from './kinds';
 import { formatDate, formatDateTime, PROFILE_LABELS, PROFILE_OPTIONS, personStatus } from './schema';
 
@@ -11,7 +10,11 @@ export function PersonList({ kind }: { kind: PersonKind }) {
   const administrators = kind.resource === 'administrators';
   const companies = useCompanies(isAdmin && !administrators);
   const { remove } = useMutations(kind.resource);
-  const filters: FilterDef[] = [{ name: 'fullName', label: 'Nombre', type: 'text' }];
+  const filters: FilterDef[] = [
+    { name: 'fullName', label: 'Nombre', type: 'text' },
+    // Deactivated accounts are listed apart, to be found and reactivated.
+    { name: 'status', label: 'Estado', type: 'select', options: [{ label: 'Activas', value: 'active' }, { label: 'Desactivadas', value: 'inactive' }, { label: 'Todas', value: 'any' }], defaultValue: 'active' },
+  ];
   if (isAdmin && !administrators) {
     filters.push(
       { name: 'profileCode', label: 'Perfil', type: 'select', options: PROFILE_OPTIONS.map((o) => ({ label: o.label, value: o.value })) },

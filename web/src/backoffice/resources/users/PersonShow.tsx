@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { FieldErrors, Person } from '@contracts';
+import { asApiError } from '../../../api/client';
 import { dataProvider } from '../../../api/dataProvider';
+import { confirmAction } from '../../../shared/ui/confirm';
 import { useAppSelector } from '../../../app/store';
 import { AuditTimeline } from '../../crud/AuditTimeline';
 import { Form } from '../../crud/Form';
-import { useNotify } from '../../crud/hooks';
+import { useMutations, useNotify } from '../../crud/hooks';
 import { Fields, ShowShell } from '../../crud/ShowShell';
 import { PasswordInput } from './fields';
 import type { PersonKind } from './kinds';
@@ -25,7 +27,9 @@ export function PersonShow({ kind, id }: { kind: PersonKind; id: number }) {
         title={(person) => person.fullName}
         editable={(person) => person.isActive}
         extraActions={(person) =>
-          isAdmin && person.id !== me?.id && person.isActive ? <Button label="Fijar contraseña" icon="pi pi-key" outlined onClick={() => setSettingPassword(person)} /> : null
+          !person.isActive ? <ReactivateButton kind={kind} person={person} />
+          : isAdmin && person.id !== me?.id ? <Button label="Fijar contraseña" icon="pi pi-key" outlined onClick={() => setSettingPassword(person)} />
+          : null
         }
         remove={{
           label: 'Desactivar',
@@ -59,6 +63,28 @@ export function PersonShow({ kind, id }: { kind: PersonKind; id: number }) {
       <SetPasswordDialog person={settingPassword} onClose={() => setSettingPassword(null)} />
     </>
   );
+}
+
+/** Undoes a deactivation: the person signs in again with the password they had. */
+function ReactivateButton({ kind, person }: { kind: PersonKind; person: Person }) {
+  const { saved } = useMutations(kind.resource);
+  const notify = useNotify();
+  const reactivate = () =>
+    confirmAction({
+      header: `Reactivar a ${person.fullName}`,
+      message: 'Podrá volver a iniciar sesión con su contraseña de siempre.',
+      acceptLabel: 'Reactivar',
+      danger: false,
+      onAccept: async () => {
+        try {
+          saved(await dataProvider.reactivatePerson(person.id));
+          notify({ severity: 'success', summary: `Reactivamos la cuenta de ${person.fullName}.` });
+        } catch (caught) {
+          notify({ severity: 'error', summary: asApiError(caught).message });
+        }
+      },
+    });
+  return <Button label="Reactivar" icon="pi pi-replay" severity="success" onClick={reactivate} />;
 }
 
 /** An administrator sets another account's password: the API closes every session of that account. */

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Password } from 'primereact/password';
-import type { Company } from '@contracts';
-import { dataProvider } from '../../../api/dataProvider';
+import { useCompanies } from '../../crud/hooks';
 import { SelectInput, TextInput } from '../../crud/inputs';
 import { useField } from '../../crud/formContext';
 import { describedBy, FormField } from '../../../shared/ui/FormField';
@@ -24,19 +22,6 @@ export function PersonFields({ withEmail }: { withEmail: boolean }) {
   );
 }
 
-/** The companies a provider user may belong to, read once per screen. */
-export function useCompanies(enabled: boolean) {
-  const [companies, setCompanies] = useState<Company[] | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    dataProvider.companyOptions().then((page) => current && setCompanies(page.items), () => current && setCompanies([]));
-    return () => {
-      current = false;
-    };
-  }, [enabled]);
-  return companies;
-}
 
 /** An administrator chooses the profile and, for a provider user, its company. */
 export function ProfileAndCompany() {

@@ -15,11 +15,7 @@ export function formatPhone(phone: string | null | undefined): string {
   return phone;
 }
 
-// Chilean time wherever the browser is, as the audit timeline shows it.
-const dateTime = new Intl.DateTimeFormat('es-CL', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Santiago' });
-const dateOnly = new Intl.DateTimeFormat('es-CL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Santiago' });
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '');
-export const formatDate = (iso: string | null | undefined) => (iso ? dateOnly.format(new Date(iso)) : '');
+export { formatDate, formatDateTime } from '../../../app/format';
 
 /** What the status column says: an invited person who never signed in is still pending. */
 export function personStatus(person: Person): { label: string; tone: 'ok' | 'warn' } {

@@ -4,10 +4,11 @@ import { useField } from '../../crud/formContext';
 import { SelectInput, SwitchInput } from '../../crud/inputs';
 
 type Option = { label: string; value: number };
+type PersonOption = Option & { companyId: number | null };
 
 /** Options loaded once per dependency; null while loading. */
-function useOptions(load: (() => Promise<Option[]>) | null, deps: unknown[]): Option[] | null {
-  const [options, setOptions] = useState<Option[] | null>(null);
+function useOptions<O extends Option>(load: (() => Promise<O[]>) | null, deps: unknown[]): O[] | null {
+  const [options, setOptions] = useState<O[] | null>(null);
   useEffect(() => {
     let current = true;
     setOptions(null);
@@ -23,12 +24,19 @@ function useOptions(load: (() => Promise<Option[]>) | null, deps: unknown[]): Op
 
 /** Who (a provider user), which company, and one of its branches or all of them. */
 export function VisibilityFields() {
+  const person = useField<number | null>('personId');
   const company = useField<number | null>('companyId');
   const laboratory = useField<number>('laboratoryId');
-  const persons = useOptions(
-    () => dataProvider.getList('users', { profileCode: 'PRV', perPage: 100, orderBy: 'name' }).then((page) => page.items.map((p) => ({ label: p.company ? `${p.fullName} · ${p.company.tradeName}` : p.fullName, value: p.id }))),
+  const persons = useOptions<PersonOption>(
+    () => dataProvider.getList('users', { profileCode: 'PRV', perPage: 100, orderBy: 'name' }).then((page) => page.items.map((p) => ({ label: p.company ? `${p.fullName} · ${p.company.tradeName}` : p.fullName, value: p.id, companyId: p.company?.id ?? null }))),
     [],
   );
+  // A grant stays inside the person's company (the API refuses any other): choosing the person chooses it.
+  useEffect(() => {
+    const chosen = persons?.find((p) => p.value === person.value);
+    if (chosen?.companyId && chosen.companyId !== company.value) company.onChange(chosen.companyId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [persons, person.value]);
   const companies = useOptions(() => dataProvider.companyOptions().then((page) => page.items.map((c) => ({ label: c.tradeName, value: c.id }))), []);
   const companyId = company.value;
   const laboratories = useOptions(
@@ -43,7 +51,7 @@ export function VisibilityFields() {
   return (
     <>
       <SelectInput source="personId" label="Usuario proveedor" options={persons ?? []} loading={!persons} />
-      <SelectInput source="companyId" label="Empresa" options={companies ?? []} loading={!companies} />
+      <SelectInput source="companyId" label="Empresa" hint="La de la persona elegida." options={companies ?? []} loading={!companies} />
       <SelectInput
         source="laboratoryId"
         label="Sucursal"

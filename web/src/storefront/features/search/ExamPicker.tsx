@@ -53,6 +53,12 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
           <small>{exam.detail}</small>
         </div>
       )}
+      // Enter takes the highlighted suggestion (the first, unless the person moved); with a half-typed
+      // exam and nothing to take, it must not send the form with that exam missing.
+      autoHighlight
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && !e.defaultPrevented && (e.target as HTMLInputElement).value.trim() !== '') e.preventDefault();
+      }}
       placeholder={value.length === 0 ? 'Ej.: hemograma, perfil lipídico, TSH' : 'Agregar otro examen'}
       emptyMessage="No encontramos ese examen. Prueba con otro nombre o el código FONASA."
       showEmptyMessage

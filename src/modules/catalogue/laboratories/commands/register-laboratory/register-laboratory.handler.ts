@@ -17,7 +17,7 @@ export class RegisterLaboratoryHandler implements ICommandHandler<RegisterLabora
       // A provider's branches belong to its company; an administrator says which company.
       const companyId = actor.profile === 'ADM' ? input.companyId : (input.companyId ?? actor.companyId);
       if (companyId === undefined) throw invalidField('companyId', 'Indica la empresa del laboratorio.');
-      assertCompanyAccess(actor, companyId);
+      assertCompanyAccess(actor, companyId, () => invalidField('companyId', 'La empresa indicada no existe.'));
       const owner = companyId as number;
       await assertLaboratoryReferences(tx, { ...input, companyId: owner });
       const { id } = await tx.laboratory.create({ data: { ...laboratoryColumns(input), companyId: owner } });

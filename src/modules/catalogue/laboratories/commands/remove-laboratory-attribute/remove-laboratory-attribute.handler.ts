@@ -13,7 +13,7 @@ export class RemoveLaboratoryAttributeHandler implements ICommandHandler<RemoveL
     await this.uow.run(ctx, async (tx, changes) => {
       const current = await tx.laboratoryAttribute.findUnique({ where: { id }, select: { laboratoryId: true } });
       if (!current) throw new LaboratoryAttributeNotFoundError();
-      await assertLaboratoryAccess(tx, ctx.actor, current.laboratoryId);
+      await assertLaboratoryAccess(tx, ctx.actor, current.laboratoryId, () => new LaboratoryAttributeNotFoundError());
       await tx.laboratoryAttribute.delete({ where: { id } });
       changes.record(LaboratoryAttributeRemoved({ laboratoryAttributeId: id, laboratoryId: current.laboratoryId }));
       changes.audit('laboratory_attribute.removed', 'LaboratoryAttribute', id, { laboratoryId: current.laboratoryId });

@@ -23,10 +23,10 @@ export class UpdateLaboratoryAttributeHandler implements ICommandHandler<UpdateL
           selectListChildId: input.selectListChildId === undefined ? current.selectListChildId : input.selectListChildId,
           value: input.value === undefined ? current.value : input.value,
         };
-        await assertLaboratoryAccess(tx, ctx.actor, data.laboratoryId);
+        await assertLaboratoryAccess(tx, ctx.actor, current.laboratoryId, () => new LaboratoryAttributeNotFoundError());
         // Moving an attribute to another laboratory needs access to both.
         const moved = data.laboratoryId !== current.laboratoryId;
-        if (moved) await assertLaboratoryAccess(tx, ctx.actor, current.laboratoryId);
+        if (moved) await assertLaboratoryAccess(tx, ctx.actor, data.laboratoryId);
         await assertAttributeValue(tx, data);
         const saved = await tx.laboratoryAttribute.update({ where: { id }, data, select: LABORATORY_ATTRIBUTE_SELECT });
         changes.record(LaboratoryAttributeSet({ laboratoryAttributeId: id, laboratoryId: data.laboratoryId }));

@@ -1,6 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { assertCompanyAccess, assertLaboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
+import { invalidField } from '../../../../../platform/http/app-error';
 import { LaboratoryNotFoundError } from '../../laboratories.errors';
 import { LaboratoryUpdated } from '../../laboratories.events';
 import { LABORATORY_SELECT, toLaboratoryView } from '../../queries/laboratory-view';
@@ -17,7 +18,7 @@ export class UpdateLaboratoryHandler implements ICommandHandler<UpdateLaboratory
       if (!current) throw new LaboratoryNotFoundError();
       assertLaboratoryScope(ctx.actor, current, () => new LaboratoryNotFoundError());
       // Moving a branch to another company needs access to both.
-      if (input.companyId !== undefined) assertCompanyAccess(ctx.actor, input.companyId);
+      if (input.companyId !== undefined) assertCompanyAccess(ctx.actor, input.companyId, () => invalidField('companyId', 'La empresa indicada no existe.'));
       await assertLaboratoryReferences(tx, input);
       await tx.laboratory.update({ where: { id: laboratoryId }, data: laboratoryColumns(input) });
       if (input.insurerIds) await replaceInsurers(tx, laboratoryId, input.insurerIds);

@@ -21,7 +21,7 @@ export class GetLaboratoryAttributeHandler implements IQueryHandler<GetLaborator
   async execute({ actor, laboratoryAttributeId }: GetLaboratoryAttributeQuery) {
     const row = await this.prisma.laboratoryAttribute.findUnique({ where: { id: laboratoryAttributeId }, select: LABORATORY_ATTRIBUTE_SELECT });
     if (!row) throw new LaboratoryAttributeNotFoundError();
-    await assertLaboratoryAccess(this.prisma, actor, row.laboratoryId);
+    await assertLaboratoryAccess(this.prisma, actor, row.laboratoryId, () => new LaboratoryAttributeNotFoundError());
     return row;
   }
 }

@@ -6,6 +6,7 @@ import type { LaboratoryPageView, OpeningHours } from '../../../../../contracts/
 import { page, type ServerSide } from '../../../../../platform/http/envelope';
 import { LaboratoryNotFoundError } from '../../laboratories.errors';
 import { mleBonoColumns } from '../../../exams';
+import { PUBLIC_LABORATORY } from './public-laboratory';
 
 export interface LaboratoryPageFilter extends Paging {
   term?: string;
@@ -31,7 +32,7 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
 
   async execute({ laboratoryId: id, filter }: GetLaboratoryPageQuery): Promise<ServerSide<LaboratoryPageView>> {
     const lab = await this.prisma.laboratory.findFirst({
-      where: { id, isActive: true, company: { status: 'APPROVED' } },
+      where: { id, ...PUBLIC_LABORATORY },
       select: {
         id: true, identifierName: true, addressLine1: true, addressLine2: true, lat: true, lng: true, phone: true, email: true, website: true,
         openingHours: true, fonasaLevel: true,

@@ -122,7 +122,7 @@ describe(OfferLaboratoryExamHandler.name, () => {
   });
 
   it("refuses a provider pricing another company's laboratory, and writes nothing", async () => {
-    await expect(sut.execute(new OfferLaboratoryExamCommand(otherProvider, LAB_OF_COMPANY_1, HEMOGRAMA, 1))).rejects.toMatchObject({ error: 'AUTH.NOT_YOUR_COMPANY' });
+    await expect(sut.execute(new OfferLaboratoryExamCommand(otherProvider, LAB_OF_COMPANY_1, HEMOGRAMA, 1))).rejects.toMatchObject({ status: 404, error: 'LABORATORY.NOT_FOUND' });
     expect(repository.rows.size).toBe(0);
   });
 

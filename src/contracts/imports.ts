@@ -1,0 +1,171 @@
+/**
+ * Bulk imports (issue 11): branches, branch prices and the FONASA catalogue from a CSV or XLSX file.
+ *
+ * Routes (every answer in the usual envelope unless it is a file):
+ * - `POST /api/laboratory-import`       (ADM, PRV) branches of a company          multipart, see ImportUploadFields
+ * - `POST /api/laboratory-exam-import`  (ADM, PRV) prices of branches            multipart, see ImportUploadFields
+ * - `POST /api/exam-import`             (ADM)      the FONASA catalogue           multipart, see ImportUploadFields
+ *     Each one validates every row first (a dry run) and answers `ImportDryRun`. With `confirm=true` the
+ *     same call also queues the import (scripts) when it can run (`canConfirm`; with "todo o nada" and errors it is
+ *     recorded as REJECTED); otherwise the screen calls `POST /api/imports/{id}/confirm`.
+ *     A file the server cannot read at all (empty, too large, too many rows, wrong headers, unreadable
+ *     encoding, not CSV/XLSX) answers 400/413 with a Spanish `message` and an `IMPORT.*` error key, and
+ *     leaves nothing behind.
+ * - `POST /api/imports/{id}/confirm`    (ADM, PRV)  body `{ allOrNothing? }`: queues a VALIDATED import -> ImportJob
+ * - `GET  /api/imports/{id}`            (ADM, PRV)  the import with its progress (poll it) -> ImportJob
+ * - `POST /api/imports/{id}/rows/search` (ADM, PRV) body `ImportRowsRequest`: the dry run's row statuses, paged
+ * - `GET  /api/imports/{id}/errors.csv` (ADM, PRV)  the error file (UTF-8 with BOM; `;` separated; see ImportRowError)
+ * - `GET  /api/imports/{id}/file`       (ADM, PRV)  the original file as uploaded
+ * - `POST /api/imports/search`          (ADM, PRV)  body `ImportSearchRequest`: the import history -> Page<ImportJob>
+ * - `GET  /api/imports/templates/{kind}.csv` and `.xlsx` (ADM, PRV; `exam` ADM only): an empty file with the
+ *     headers and one example row.
+ * Providers see and create only their own company's imports (another company's import answers 404).
+ */
+import type { Page, PageRequest } from './envelope';
+
+/** What is imported; also the name of the upload route (`/api/{kind}-import`) and of its template. */
+export type ImportKind = 'laboratory' | 'laboratory-exam' | 'exam';
+
+/**
+ * Multipart fields of an upload (besides `file`). Booleans travel as 'true'/'false'.
+ * - `confirm`: also queue the import right after a dry run (only when it can run: see `ImportDryRun.canConfirm`);
+ * - `allOrNothing` ("todo o nada"): when any row has an error, nothing is imported;
+ * - `sheet`: the XLSX sheet to read (default: the first one);
+ * - `companyId`: an administrator's target company (`laboratory` and `laboratory-exam` kinds); a provider's
+ *   own company is implied and any other value answers 404.
+ */
+export interface ImportUploadFields {
+  confirm?: boolean;
+  allOrNothing?: boolean;
+  sheet?: string;
+  companyId?: number;
+}
+
+/**
+ * The life of an import:
+ * VALIDATED (dry run done, waiting for the person) -> QUEUED -> RUNNING -> COMPLETED | FAILED;
+ * REJECTED: "todo o nada" and some row had an error, so nothing was imported.
+ * A dry run nobody confirms stays VALIDATED (it shows in the history as not imported).
+ */
+export type ImportStatus = 'VALIDATED' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'REJECTED';
+
+/** What a row will do (dry run) or did (import). */
+export type ImportRowStatus = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'ERROR';
+
+/** Stable codes of row errors (the error file's `codigo` column). */
+export type ImportErrorCode =
+  | 'REQUIRED'
+  | 'INVALID_NUMBER'
+  | 'NEGATIVE_PRICE'
+  | 'INVALID_VALUE'
+  | 'TOO_LONG'
+  | 'DUPLICATE_ROW'
+  | 'UNKNOWN_EXAM'
+  | 'UNKNOWN_BRANCH'
+  | 'UNKNOWN_COMUNA'
+  | 'UNKNOWN_INSURER'
+  | 'UNKNOWN_EXAM_TYPE'
+  | 'EXAM_RETIRED';
+
+/** One problem of one row. `row` is the line in the file (the header is row 1, the first data row 2). */
+export interface ImportRowError {
+  row: number;
+  /** The column's header as the template names it (`precio`); null for a row-wide error. */
+  column: string | null;
+  /** The value received, as text; null when the cell was empty. */
+  value: string | null;
+  code: ImportErrorCode;
+  /** For people, in Spanish: `El precio no puede ser negativo.` */
+  message: string;
+}
+
+/** One row of the dry run's preview. */
+export interface ImportPreviewRow {
+  row: number;
+  status: ImportRowStatus;
+  /** How the row is named to people: `SUC-01 · 0301045 Hemograma`, `Sucursal Centro`, `0301045`. */
+  label: string;
+  /** The price change of a price row that updates one (whole pesos). */
+  price?: { previous: number; next: number };
+  /** The price moves more than 50% up or down: shown so a typo (an extra zero) is caught before it is published. */
+  largePriceChange: boolean;
+  errors: ImportRowError[];
+}
+
+/** The dry run's counts. `rows` = toCreate + toUpdate + unchanged + withErrors. */
+export interface ImportSummary {
+  rows: number;
+  toCreate: number;
+  toUpdate: number;
+  unchanged: number;
+  withErrors: number;
+  /** Rows whose price moves more than 50%. */
+  largePriceChanges: number;
+}
+
+/** What the import did, once it ran. */
+export interface ImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Rows left out because of an error (all of them when REJECTED). */
+  failed: number;
+}
+
+/** An import as the history and the progress poll show it. */
+export interface ImportJob {
+  id: number;
+  kind: ImportKind;
+  status: ImportStatus;
+  /** The company whose data it imports; null for the FONASA catalogue. */
+  company: { id: number; tradeName: string } | null;
+  fileName: string;
+  fileSize: number;
+  format: 'CSV' | 'XLSX';
+  /** The XLSX sheet that was read; null for CSV. */
+  sheet: string | null;
+  allOrNothing: boolean;
+  createdBy: { id: number; name: string };
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  summary: ImportSummary;
+  /** Rows processed so far out of all rows (the progress bar); done = total once finished. */
+  progress: { done: number; total: number };
+  result: ImportResult | null;
+  /** Why a FAILED import stopped, in Spanish; null otherwise. */
+  failureMessage: string | null;
+  /** `/api/imports/{id}/errors.csv` when some row has an error; null otherwise. */
+  errorFileUrl: string | null;
+  /** `/api/imports/{id}/file`. */
+  fileUrl: string;
+}
+
+/** The answer of an upload: the dry run (and, with `confirm=true`, the job it queued). */
+export interface ImportDryRun {
+  import: ImportJob;
+  /** The first rows of the file (up to 200) with their status; the rest through `/rows/search`. */
+  preview: ImportPreviewRow[];
+  /** False when nothing would be imported: no valid row, or "todo o nada" with errors. */
+  canConfirm: boolean;
+}
+
+/** `POST /api/imports/{id}/rows/search`: the dry run's rows, optionally only one status or the large price changes. */
+export interface ImportRowsRequest extends PageRequest {
+  status?: ImportRowStatus;
+  largePriceChange?: boolean;
+}
+
+/** `POST /api/imports/search`: the history, newest first. An administrator may filter by company. */
+export interface ImportSearchRequest extends PageRequest {
+  kind?: ImportKind;
+  companyId?: number;
+  status?: ImportStatus;
+}
+
+export type ImportHistory = Page<ImportJob>;
+
+/** `POST /api/imports/{id}/confirm` body. */
+export interface ImportConfirmRequest {
+  allOrNothing?: boolean;
+}

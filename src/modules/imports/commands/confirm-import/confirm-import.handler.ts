@@ -1,0 +1,55 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { Logger } from 'pino';
+import { PrismaService } from '../../../../platform/database/prisma.service';
+import { JOB_QUEUE, QueueName, type JobQueue } from '../../../../platform/messaging/job-queue';
+import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
+import { ImportNotPendingError, NothingToImportError } from '../../imports.errors';
+import { findVisibleImport, importScope } from '../../queries/import-view';
+import { ConfirmImportCommand } from './confirm-import.command';
+
+/** Job data on `QueueName.Imports`: the import's id only; the runner re-reads everything. */
+export interface ImportJobData {
+  importId: number;
+}
+
+@CommandHandler(ConfirmImportCommand)
+export class ConfirmImportHandler implements ICommandHandler<ConfirmImportCommand> {
+  private readonly log: Logger;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(ROOT_LOGGER) log: Logger,
+  ) {
+    this.log = log.child({ module: 'imports' });
+  }
+
+  async execute({ ctx, importId, allOrNothing }: ConfirmImportCommand) {
+    const job = await findVisibleImport(this.prisma, ctx.actor, importId);
+    if (job.status !== 'VALIDATED') throw new ImportNotPendingError();
+    const strict = allOrNothing ?? job.allOrNothing;
+    if (job.summary.withErrors >= job.summary.rows && !strict) throw new NothingToImportError();
+    const rejected = strict && job.summary.withErrors > 0;
+    // Only one confirmation wins when two arrive at once.
+    const { count } = await this.prisma.importJob.updateMany({
+      where: { id: importId, status: 'VALIDATED', ...importScope(ctx.actor) },
+      data: rejected
+        ? { status: 'REJECTED', allOrNothing: true, failed: job.summary.rows, rowsDone: job.summary.rows, startedAt: new Date(), finishedAt: new Date() }
+        : { status: 'QUEUED', allOrNothing: strict },
+    });
+    if (count === 0) throw new ImportNotPendingError();
+    if (!rejected) await enqueueImport(this.queue, importId, `import-${importId}`, this.log);
+    return findVisibleImport(this.prisma, ctx.actor, importId);
+  }
+}
+
+/**
+ * Hands an import to the queue. BullMQ accepts it durably; the in-process queue runs it before it
+ * resolves, so there it is not awaited (the request answers at once and the screen polls progress).
+ */
+export async function enqueueImport(queue: JobQueue, importId: number, jobId: string, log: Logger): Promise<void> {
+  const added = queue.addBulk<ImportJobData>(QueueName.Imports, [{ name: 'import', data: { importId }, jobId }]);
+  if (queue.kind === 'in-process') void added.catch((err: unknown) => log.error({ err, importId }, 'import job failed'));
+  else await added;
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { parseOpeningHours } from '../kinds/laboratory.kind';
+import { normalizeExamCode } from '../kinds/laboratory-exam.kind';
+import { matchHeader, normalizeHeader, parsePesos } from './columns';
+import { csvCell, csvLine } from './error-file';
+import { openTable } from './table-reader';
+
+describe('reading files as people have them', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'imports-spec-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, bytes: Buffer) => {
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return { path, size: bytes.length };
+  };
+  const readAll = async (path: string, size: number, sheet?: string) => {
+    const table = await openTable(path, size, { sheet });
+    const rows = [];
+    for await (const row of table.rows) rows.push(row);
+    return { ...table, rows };
+  };
+
+  it.each([
+    ['UTF-8 with BOM, comma', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Código,Año\r\n0301045,Ñuñoa\r\n', 'utf8')])],
+    ['UTF-8 without BOM, semicolon', Buffer.from('Código;Año\n0301045;Ñuñoa\n', 'utf8')],
+    ['Windows-1252, semicolon', Buffer.from('Código;Año\r\n0301045;Ñuñoa\r\n', 'latin1')],
+    ['UTF-16 with BOM, tab', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Código\tAño\r\n0301045\tÑuñoa\r\n', 'utf16le')])],
+  ])('%s', async (name, bytes) => {
+    const { path, size } = file(`${name}.csv`, bytes);
+    const table = await readAll(path, size);
+    expect(table).toMatchObject({ format: 'CSV', header: ['Código', 'Año'], rows: [{ row: 2, cells: ['0301045', 'Ñuñoa'] }] });
+  });
+
+  it('counts file lines as row numbers, even across quoted line breaks and blank lines', async () => {
+    const { path, size } = file('multiline.csv', Buffer.from('a;b\n1;"dos\nlíneas"\n\n3;x\n', 'utf8'));
+    expect((await readAll(path, size)).rows).toEqual([{ row: 2, cells: ['1', 'dos\nlíneas'] }, { row: 5, cells: ['3', 'x'] }]);
+  });
+
+  it('reads the first XLSX sheet, or the one named, with numbers as text', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notas').addRow(['léeme']);
+    const sheet = workbook.addWorksheet('Precios');
+    sheet.addRow(['codigo', 'precio', 'nota']);
+    sheet.addRow(['0301045', 6500, { richText: [{ text: 'en ' }, { text: 'ayunas', font: { bold: true } }] }]);
+    const { path, size } = file('libro.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect((await readAll(path, size)).header).toEqual(['léeme']);
+    expect(await readAll(path, size, 'precios')).toMatchObject({ format: 'XLSX', sheet: 'Precios', rows: [{ row: 2, cells: ['0301045', '6500', 'en ayunas'] }] });
+    await expect(openTable(path, size, { sheet: 'Otra' })).rejects.toMatchObject({ error: 'IMPORT.UNKNOWN_SHEET' });
+  });
+
+  it('refuses what is not a table before reading rows', async () => {
+    const empty = file('vacio.csv', Buffer.alloc(0));
+    await expect(openTable(empty.path, 0)).rejects.toMatchObject({ error: 'IMPORT.EMPTY_FILE' });
+    const binary = file('imagen.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+    await expect(openTable(binary.path, binary.size)).rejects.toMatchObject({ error: 'IMPORT.UNREADABLE_ENCODING' });
+    await expect(openTable(binary.path, 21 * 1024 * 1024)).rejects.toMatchObject({ error: 'IMPORT.FILE_TOO_LARGE', status: 413 });
+  });
+});
+
+describe('headers and values', () => {
+  it('matches Spanish headers without accents, case or separators, and names every missing column', () => {
+    expect(normalizeHeader(' Código_FONASA ')).toBe('codigo fonasa');
+    const columns = [
+      { key: 'code', header: 'codigo_fonasa', aliases: ['codigo'], required: true, example: '' },
+      { key: 'price', header: 'precio', required: true, example: '' },
+      { key: 'note', header: 'nota', example: '' },
+    ];
+    expect([...matchHeader(columns, ['PRECIO', 'Código']).entries()]).toEqual([['code', 1], ['price', 0]]);
+    expect(() => matchHeader(columns, ['nota'])).toThrow(/Faltan columnas en el archivo: codigo_fonasa, precio/);
+  });
+
+  it.each([
+    ['12.500', 12500], ['12500', 12500], ['$ 12.500', 12500], ['12500,0', 12500], ['12500.00', 12500], ['1.234.567', 1234567], ['-500', -500],
+    ['12,5', null], ['1.5', null], ['doce', null], ['', null],
+  ])('reads %s as whole pesos: %s', (text, pesos) => {
+    expect(parsePesos(text)).toBe(pesos);
+  });
+
+  it('reads FONASA codes as Excel leaves them', () => {
+    expect(['0301045', '301045', '03-01-045', '03.01.045'].map(normalizeExamCode)).toEqual(['0301045', '0301045', '0301045', '0301045']);
+    expect(normalizeExamCode('abc')).toBeNull();
+  });
+
+  it('reads opening hours in Spanish, holidays included', () => {
+    expect(parseOpeningHours('lunes a miércoles 08:00-13:00; ju, vi 8:30 a 17:00; fe 10:00-12:00')).toEqual([
+      { day: 1, opens: '08:00', closes: '13:00' }, { day: 2, opens: '08:00', closes: '13:00' }, { day: 3, opens: '08:00', closes: '13:00' },
+      { day: 4, opens: '08:30', closes: '17:00' }, { day: 5, opens: '08:30', closes: '17:00' }, { day: 8, opens: '10:00', closes: '12:00' },
+    ]);
+    expect(parseOpeningHours('todo el día')).toBeNull();
+    expect(parseOpeningHours('lu 18:00-08:00')).toBeNull();
+  });
+});
+
+describe('the error file', () => {
+  it('never leaves a formula live, and quotes what needs quoting', () => {
+    expect(['=1+1', '+56 9', '-500', '@SUM(A1)', '\tx', 'normal', 'a;b', 'dijo "hola"'].map(csvCell)).toEqual([
+      "'=1+1", "'+56 9", "'-500", "'@SUM(A1)", "'\tx", 'normal', '"a;b"', '"dijo ""hola"""',
+    ]);
+    expect(csvLine([7, 'precio', null, 'NEGATIVE_PRICE', 'El precio no puede ser negativo.'])).toBe('7;precio;;NEGATIVE_PRICE;El precio no puede ser negativo.\r\n');
+  });
+});

@@ -1,0 +1,68 @@
+import type { ImportKind, ImportRowError, ImportRowStatus } from '../../../contracts/imports';
+import type { Actor } from '../../../platform/auth/actor';
+import type { Changes } from '../../../platform/cqrs/unit-of-work';
+import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
+import type { ColumnSpec } from '../domain/columns';
+
+/** Whose data an import writes, and who runs it. */
+export interface ImportScope {
+  importId: number;
+  /** The company whose branches or prices are imported; null for the FONASA catalogue. */
+  companyId: number | null;
+  actor: Actor;
+}
+
+/** A row as read and checked on its own (and against the lookups): its normalised data, or its errors. */
+export interface ParsedRow<D> {
+  row: number;
+  label: string;
+  data: D | null;
+  errors: ImportRowError[];
+}
+
+/** What a row will do (dry run) or did (commit). */
+export interface RowOutcome {
+  row: number;
+  status: ImportRowStatus;
+  errors: ImportRowError[];
+  price?: { previous: number; next: number };
+}
+
+/** What one chunk of a commit did. */
+export interface ChunkResult {
+  outcomes: RowOutcome[];
+}
+
+/**
+ * One kind of import (branches, prices, FONASA catalogue): its columns, how a row is read and
+ * checked, how a chunk compares with what is stored (dry run) and how a chunk is written (commit).
+ * The mechanism around it (reading the file, limits, preview, job, checkpoint, error file) is shared.
+ */
+export interface ImportKindHandler<D = unknown, L = unknown> {
+  readonly kind: ImportKind;
+  readonly columns: readonly ColumnSpec[];
+  /** Groups of columns of which the file must have at least one (a branch by code or by id). */
+  readonly oneOf?: string[][];
+  /** Administrators only (the FONASA catalogue). */
+  readonly adminOnly: boolean;
+  /** Whether the import belongs to a company (branches, prices) or not (catalogue). */
+  readonly companyOwned: boolean;
+  /** What resolving rows needs, loaded once per import (the company's branches, the exams by code...). */
+  prepare(db: PrismaService | Tx, scope: ImportScope): Promise<L>;
+  /** Tells the lookups which columns the file has (a column it lacks keeps the stored values). */
+  withColumns?(lookups: L, keys: string[]): L;
+  /** Reads and checks one row on its own; `cells` by column key. */
+  parse(cells: Record<string, string>, row: number, lookups: L): ParsedRow<D>;
+  /** Identifies what a row writes: a second row with the same key is a duplicate. */
+  key(data: D): string;
+  /** Dry run: how each valid row of a chunk compares with what is stored (reads only). */
+  classify(db: PrismaService | Tx, scope: ImportScope, rows: { row: number; data: D }[], lookups: L): Promise<RowOutcome[]>;
+  /**
+   * Commit: writes a chunk of valid rows in the caller's transaction through the domain's rules,
+   * re-checking each against the data as it is now, and records the chunk's events and audit rows.
+   */
+  apply(tx: Tx, changes: Changes, scope: ImportScope, rows: { row: number; data: D }[], lookups: L): Promise<RowOutcome[]>;
+}
+
+/** A price that moves more than half up or down is flagged in the preview (a typo such as an extra zero). */
+export const isLargePriceChange = (previous: number, next: number) => previous > 0 && Math.abs(next - previous) / previous > 0.5;

@@ -1,0 +1,157 @@
+import type { Changes } from '../../../platform/cqrs/unit-of-work';
+import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
+import { LaboratoryExam, findOffersByPairs, pairKey, saveOffers } from '../../catalogue/pricing';
+import { RowErrors, parsePesos, type ColumnSpec } from '../domain/columns';
+import { LaboratoryPricesImported } from '../imports.events';
+import type { ImportKindHandler, ImportScope, ParsedRow, RowOutcome } from './import-kind';
+
+const COLUMNS = {
+  branchCode: { key: 'branchCode', header: 'codigo_sucursal', aliases: ['sucursal', 'codigo de sucursal', 'cod sucursal', 'branch code'], example: 'SUC-01' },
+  branchId: { key: 'branchId', header: 'id_sucursal', aliases: ['id de sucursal', 'id laboratorio', 'laboratory id'], example: '' },
+  examCode: { key: 'examCode', header: 'codigo_fonasa', aliases: ['codigo', 'codigo examen', 'codigo del examen', 'cod fonasa', 'code'], required: true, example: '0301045' },
+  examName: { key: 'examName', header: 'examen', aliases: ['nombre', 'nombre examen', 'nombre del examen'], example: 'Hemograma' },
+  price: { key: 'price', header: 'precio', aliases: ['valor', 'precio particular', 'price'], required: true, example: '6500' },
+} satisfies Record<string, ColumnSpec>;
+
+export interface PriceRow {
+  laboratoryId: number;
+  examId: number;
+  price: number;
+}
+
+export interface PriceLookups {
+  branchesByCode: Map<string, { id: number; name: string; code: string | null }>;
+  branchesById: Map<number, { id: number; name: string; code: string | null }>;
+  examsByCode: Map<string, { id: number; name: string; isActive: boolean }>;
+  examNames: Map<number, string>;
+}
+
+/** `0301045`, `03-01-045` and `301045` (Excel drops the leading zero) are the same FONASA code. */
+export function normalizeExamCode(text: string): string | null {
+  const digits = text.replace(/[\s.-]/g, '');
+  if (!/^\d{5,7}$/.test(digits)) return null;
+  return digits.padStart(7, '0');
+}
+
+const normalizeBranchCode = (code: string) => code.trim().toUpperCase();
+
+/** `POST /api/laboratory-exam-import`: the prices of a company's branches, one row per branch and exam. */
+export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, PriceLookups> {
+  readonly kind = 'laboratory-exam' as const;
+  readonly columns = Object.values(COLUMNS);
+  readonly oneOf = [['branchCode', 'branchId']];
+  readonly adminOnly = false;
+  readonly companyOwned = true;
+
+  async prepare(db: PrismaService | Tx, scope: ImportScope): Promise<PriceLookups> {
+    const grants = scope.actor.profile !== 'ADM' && scope.actor.laboratoryIds ? scope.actor.laboratoryIds : null;
+    const branches = await db.laboratory.findMany({
+      where: { companyId: scope.companyId ?? -1, ...(grants && { id: { in: grants } }) },
+      select: { id: true, identifierName: true, branchCode: true },
+    });
+    const exams = await db.exam.findMany({ select: { id: true, code: true, name: true, isActive: true } });
+    const branch = (b: (typeof branches)[number]) => ({ id: b.id, name: b.identifierName, code: b.branchCode });
+    return {
+      branchesByCode: new Map(branches.filter((b) => b.branchCode).map((b) => [normalizeBranchCode(b.branchCode!), branch(b)])),
+      branchesById: new Map(branches.map((b) => [b.id, branch(b)])),
+      examsByCode: new Map(exams.map((e) => [e.code, { id: e.id, name: e.name, isActive: e.isActive }])),
+      examNames: new Map(exams.map((e) => [e.id, e.name])),
+    };
+  }
+
+  parse(cells: Record<string, string>, row: number, lookups: PriceLookups): ParsedRow<PriceRow> {
+    const errors = new RowErrors(row);
+    const codeText = cells.branchCode ?? '';
+    const idText = cells.branchId ?? '';
+    let branch: { id: number; name: string; code: string | null } | undefined;
+    if (!codeText && !idText) errors.add(COLUMNS.branchCode, null, 'REQUIRED', 'Indica el código de la sucursal (o su id).');
+    else if (codeText) {
+      branch = lookups.branchesByCode.get(normalizeBranchCode(codeText));
+      if (!branch) errors.add(COLUMNS.branchCode, codeText, 'UNKNOWN_BRANCH', 'Tu empresa no tiene una sucursal con este código.');
+    } else {
+      branch = /^\d+$/.test(idText) ? lookups.branchesById.get(Number(idText)) : undefined;
+      if (!branch) errors.add(COLUMNS.branchId, idText, 'UNKNOWN_BRANCH', 'Tu empresa no tiene una sucursal con este id.');
+    }
+
+    const examText = cells.examCode ?? '';
+    const examCode = normalizeExamCode(examText);
+    const exam = examCode ? lookups.examsByCode.get(examCode) : undefined;
+    if (!examText) errors.add(COLUMNS.examCode, null, 'REQUIRED', 'Indica el código FONASA del examen.');
+    else if (!exam) errors.add(COLUMNS.examCode, examText, 'UNKNOWN_EXAM', 'No existe un examen con este código FONASA.');
+    else if (!exam.isActive) errors.add(COLUMNS.examCode, examText, 'EXAM_RETIRED', 'Este examen fue retirado del catálogo.');
+
+    const priceText = cells.price ?? '';
+    const price = parsePesos(priceText);
+    if (!priceText) errors.add(COLUMNS.price, null, 'REQUIRED', 'Indica el precio.');
+    else if (price === null) errors.add(COLUMNS.price, priceText, 'INVALID_NUMBER', 'El precio debe ser un número en pesos, sin decimales.');
+    else if (price < 0) errors.add(COLUMNS.price, priceText, 'NEGATIVE_PRICE', 'El precio no puede ser negativo.');
+    else if (price === 0) errors.add(COLUMNS.price, priceText, 'INVALID_VALUE', 'El precio debe ser mayor que cero.');
+    else if (price > 100_000_000) errors.add(COLUMNS.price, priceText, 'INVALID_VALUE', 'El precio es demasiado alto.');
+
+    const label = `${branch ? (branch.code ?? `#${branch.id}`) : codeText || idText} · ${examCode ?? examText}${exam ? ` ${exam.name}` : ''}`;
+    return { row, label, data: errors.any ? null : { laboratoryId: branch!.id, examId: exam!.id, price: price! }, errors: errors.list };
+  }
+
+  key(data: PriceRow): string {
+    return pairKey(data.laboratoryId, data.examId);
+  }
+
+  async classify(db: PrismaService | Tx, _scope: ImportScope, rows: { row: number; data: PriceRow }[]): Promise<RowOutcome[]> {
+    const offers = await findOffersByPairs(db, rows.map((r) => r.data), false);
+    return rows.map(({ row, data }) => {
+      const offer = offers.get(pairKey(data.laboratoryId, data.examId));
+      if (!offer) return { row, status: 'CREATE', errors: [] };
+      const { price, isActive } = offer.state;
+      if (price === data.price && isActive) return { row, status: 'UNCHANGED', errors: [] };
+      return { row, status: 'UPDATE', errors: [], ...(price !== data.price && { price: { previous: price, next: data.price } }) };
+    });
+  }
+
+  async apply(tx: Tx, changes: Changes, scope: ImportScope, rows: { row: number; data: PriceRow }[]): Promise<RowOutcome[]> {
+    // Re-checked at commit time: a branch may have left the company or an exam the catalogue since the dry run.
+    const liveBranches = new Set((await tx.laboratory.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.data.laboratoryId))] }, companyId: scope.companyId ?? -1 }, select: { id: true } })).map((l) => l.id));
+    const liveExams = new Set((await tx.exam.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.data.examId))] }, isActive: true }, select: { id: true } })).map((e) => e.id));
+    const offers = await findOffersByPairs(tx, rows.map((r) => r.data), true);
+    const outcomes: RowOutcome[] = [];
+    const changed: LaboratoryExam[] = [];
+    const perBranch = new Map<number, { examIds: number[]; offered: number; repriced: number; restored: number }>();
+    for (const { row, data } of rows) {
+      if (!liveBranches.has(data.laboratoryId)) {
+        outcomes.push({ row, status: 'ERROR', errors: [{ row, column: COLUMNS.branchCode.header, value: null, code: 'UNKNOWN_BRANCH', message: 'La sucursal ya no existe en tu empresa.' }] });
+        continue;
+      }
+      if (!liveExams.has(data.examId)) {
+        outcomes.push({ row, status: 'ERROR', errors: [{ row, column: COLUMNS.examCode.header, value: null, code: 'EXAM_RETIRED', message: 'Este examen fue retirado del catálogo.' }] });
+        continue;
+      }
+      const key = pairKey(data.laboratoryId, data.examId);
+      let offer = offers.get(key);
+      const previous = offer?.state.price;
+      if (offer) {
+        offer.reinstate(scope.actor);
+        offer.setPrice(data.price, scope.actor);
+      } else offer = LaboratoryExam.offer(data.laboratoryId, data.examId, data.price, scope.actor);
+      // The aggregate's own events say what changed; the import records them batched per branch below.
+      const facts = offer.pullEvents(offer.state.id ?? 0).map((e) => e.type);
+      if (facts.length === 0) {
+        outcomes.push({ row, status: 'UNCHANGED', errors: [] });
+        continue;
+      }
+      changed.push(offer);
+      const branch = perBranch.get(data.laboratoryId) ?? { examIds: [], offered: 0, repriced: 0, restored: 0 };
+      branch.examIds.push(data.examId);
+      if (facts.includes('LaboratoryExamOffered')) branch.offered += 1;
+      if (facts.includes('LaboratoryExamPriceChanged')) branch.repriced += 1;
+      if (facts.includes('LaboratoryExamRestored')) branch.restored += 1;
+      perBranch.set(data.laboratoryId, branch);
+      const isNew = previous === undefined;
+      outcomes.push({ row, status: isNew ? 'CREATE' : 'UPDATE', errors: [], ...(!isNew && previous !== data.price && { price: { previous, next: data.price } }) });
+    }
+    await saveOffers(tx, changed);
+    for (const [laboratoryId, branch] of perBranch) {
+      changes.record(LaboratoryPricesImported({ importId: scope.importId, laboratoryId, ...branch, by: scope.actor.personId }));
+      changes.audit('laboratory_exam.imported', 'Laboratory', laboratoryId, { importId: scope.importId, offered: branch.offered, repriced: branch.repriced, restored: branch.restored });
+    }
+    return outcomes;
+  }
+}

@@ -1,0 +1,242 @@
+import type { OpeningHours } from '../../../contracts/laboratories';
+import type { Changes } from '../../../platform/cqrs/unit-of-work';
+import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
+import { emailField, phoneField } from '../../../platform/http/fields';
+import { LaboratoryRegistered, LaboratoryUpdated } from '../../catalogue/laboratories';
+import { RowErrors, normalizeHeader, type ColumnSpec } from '../domain/columns';
+import type { ImportKindHandler, ImportScope, ParsedRow, RowOutcome } from './import-kind';
+
+const COLUMNS = {
+  branchCode: { key: 'branchCode', header: 'codigo_sucursal', aliases: ['codigo', 'codigo de sucursal', 'cod sucursal', 'sucursal'], required: true, example: 'SUC-01' },
+  name: { key: 'name', header: 'nombre', aliases: ['nombre sucursal', 'nombre de la sucursal'], required: true, example: 'Laboratorio Centro' },
+  address: { key: 'address', header: 'direccion', aliases: ['domicilio'], required: true, example: 'Av. Libertador Bernardo O’Higgins 1234' },
+  comuna: { key: 'comuna', header: 'comuna', required: true, example: 'Santiago' },
+  phone: { key: 'phone', header: 'telefono', aliases: ['fono', 'telefono contacto'], example: '+56 2 2123 4567' },
+  email: { key: 'email', header: 'email', aliases: ['correo', 'correo electronico', 'e mail'], example: 'centro@laboratorio.cl' },
+  hours: { key: 'hours', header: 'horario', aliases: ['horarios', 'horario de atencion'], example: 'lu-vi 08:00-18:00; sa 09:00-13:00' },
+  fonasaLevel: { key: 'fonasaLevel', header: 'nivel_fonasa', aliases: ['nivel', 'nivel mle', 'nivel fonasa mle'], example: '2' },
+  insurers: { key: 'insurers', header: 'previsiones', aliases: ['prevision', 'convenios', 'isapres'], example: 'FONASA|Banmédica|Colmena' },
+} satisfies Record<string, ColumnSpec>;
+
+/** A branch row: a field left out (its column absent) keeps what is stored; an empty optional cell clears it. */
+export interface BranchRow {
+  branchCode: string;
+  identifierName: string;
+  addressLine1: string;
+  comunaId: number;
+  phone?: string | null;
+  email?: string | null;
+  openingHours?: OpeningHours[];
+  fonasaLevel?: number | null;
+  insurerIds?: number[];
+}
+
+interface StoredBranch {
+  id: number;
+  identifierName: string;
+  addressLine1: string;
+  comunaId: number;
+  phone: string | null;
+  email: string | null;
+  openingHours: OpeningHours[];
+  fonasaLevel: number | null;
+  insurerIds: number[];
+}
+
+export interface BranchLookups {
+  comunas: Map<string, { id: number; name: string }>;
+  insurers: Map<string, number>;
+  present: Set<string>;
+}
+
+const DAYS: Record<string, number> = { lu: 1, ma: 2, mi: 3, ju: 4, vi: 5, sa: 6, do: 7, fe: 8 };
+
+/** `lu-vi 08:00-18:00; sa 09:00-13:00; fe 10:00-13:00` (full day names too): null when it does not read. */
+export function parseOpeningHours(text: string): OpeningHours[] | null {
+  const hours: OpeningHours[] = [];
+  for (const part of text.split(/[;\n]/).map((p) => p.trim()).filter(Boolean)) {
+    const match = /^(.+?)\s+(\d{1,2}:\d{2})\s*(?:-|a)\s*(\d{1,2}:\d{2})$/i.exec(part);
+    if (!match) return null;
+    const [, daysText, opensText, closesText] = match;
+    const time = (t: string) => (/^([01]?\d|2[0-3]):[0-5]\d$/.test(t) ? t.padStart(5, '0') : null);
+    const opens = time(opensText);
+    const closes = time(closesText);
+    if (!opens || !closes || opens >= closes) return null;
+    for (const item of daysText.split(',').map((d) => d.trim())) {
+      // `lu-vi` or `lunes a viernes`; `sa` alone is one day.
+      const ends = item.split(/\s*-\s*|\s+a\s+/);
+      const [from, to] = ends.map((d) => DAYS[normalizeHeader(d).slice(0, 2)]);
+      if (!from || ends.length > 2 || (ends.length === 2 && !to)) return null;
+      for (let day = from; day <= (to ?? from); day++) hours.push({ day, opens, closes });
+    }
+  }
+  return hours.length > 0 && hours.length <= 24 ? hours.sort((a, b) => a.day - b.day || a.opens.localeCompare(b.opens)) : null;
+}
+
+const sameHours = (a: OpeningHours[], b: OpeningHours[]) => JSON.stringify(a.map(({ day, opens, closes }) => [day, opens, closes])) === JSON.stringify(b.map(({ day, opens, closes }) => [day, opens, closes]));
+const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+/** `POST /api/laboratory-import`: a company's branches, each named by the branch code the company chooses. */
+export class LaboratoryImportKind implements ImportKindHandler<BranchRow, BranchLookups> {
+  readonly kind = 'laboratory' as const;
+  readonly columns = Object.values(COLUMNS);
+  readonly adminOnly = false;
+  readonly companyOwned = true;
+
+  async prepare(db: PrismaService | Tx): Promise<BranchLookups> {
+    const comunas = await db.location.findMany({ where: { kind: 'COMUNA' }, select: { id: true, code: true, name: true } });
+    const insurers = await db.insurer.findMany({ where: { isActive: true }, select: { id: true, code: true, name: true } });
+    const byComuna = new Map<string, { id: number; name: string }>();
+    for (const c of comunas) {
+      byComuna.set(c.code, { id: c.id, name: c.name });
+      byComuna.set(normalizeHeader(c.name), { id: c.id, name: c.name });
+    }
+    const byInsurer = new Map<string, number>();
+    for (const i of insurers) {
+      byInsurer.set(normalizeHeader(i.code), i.id);
+      byInsurer.set(normalizeHeader(i.name), i.id);
+    }
+    return { comunas: byComuna, insurers: byInsurer, present: new Set() };
+  }
+
+  withColumns(lookups: BranchLookups, keys: string[]): BranchLookups {
+    return { ...lookups, present: new Set(keys) };
+  }
+
+  parse(cells: Record<string, string>, row: number, lookups: BranchLookups): ParsedRow<BranchRow> {
+    const errors = new RowErrors(row);
+    const text = (column: ColumnSpec, max: number, required: boolean) => {
+      const value = (cells[column.key] ?? '').replace(/\s+/g, ' ').trim();
+      if (!value && required) errors.add(column, null, 'REQUIRED', `Indica ${column === COLUMNS.branchCode ? 'el código de la sucursal' : column === COLUMNS.name ? 'el nombre de la sucursal' : 'la dirección'}.`);
+      else if (value.length > max) errors.add(column, value.slice(0, 50), 'TOO_LONG', `Máximo ${max} caracteres.`);
+      else if (/[<>{}]/.test(value)) errors.add(column, value, 'INVALID_VALUE', 'No puede contener los caracteres < > { }.');
+      return value;
+    };
+    const branchCode = normalizeCode(text(COLUMNS.branchCode, 40, true));
+    const identifierName = text(COLUMNS.name, 200, true);
+    const addressLine1 = text(COLUMNS.address, 300, true);
+    const comunaText = cells.comuna ?? '';
+    const comuna = lookups.comunas.get(comunaText.trim()) ?? lookups.comunas.get(normalizeHeader(comunaText));
+    if (!comunaText) errors.add(COLUMNS.comuna, null, 'REQUIRED', 'Indica la comuna.');
+    else if (!comuna) errors.add(COLUMNS.comuna, comunaText, 'UNKNOWN_COMUNA', 'No existe una comuna con este nombre o código.');
+
+    const data: Partial<BranchRow> = {};
+    const present = (key: string) => lookups.present.has(key);
+    if (present('phone')) {
+      const parsed = phoneField.safeParse(cells.phone ?? '');
+      if (parsed.success) data.phone = parsed.data ?? null;
+      else errors.add(COLUMNS.phone, cells.phone, 'INVALID_VALUE', parsed.error.issues[0].message);
+    }
+    if (present('email')) {
+      if (!cells.email) data.email = null;
+      else {
+        const parsed = emailField.safeParse(cells.email);
+        if (parsed.success) data.email = parsed.data;
+        else errors.add(COLUMNS.email, cells.email, 'INVALID_VALUE', 'Ingresa un correo electrónico válido.');
+      }
+    }
+    if (present('hours')) {
+      if (!cells.hours) data.openingHours = [];
+      else {
+        const hours = parseOpeningHours(cells.hours);
+        if (hours) data.openingHours = hours;
+        else errors.add(COLUMNS.hours, cells.hours, 'INVALID_VALUE', 'Escribe el horario como "lu-vi 08:00-18:00; sa 09:00-13:00" (fe = festivos).');
+      }
+    }
+    if (present('fonasaLevel')) {
+      if (!cells.fonasaLevel) data.fonasaLevel = null;
+      else if (/^[123]$/.test(cells.fonasaLevel)) data.fonasaLevel = Number(cells.fonasaLevel);
+      else errors.add(COLUMNS.fonasaLevel, cells.fonasaLevel, 'INVALID_VALUE', 'El nivel FONASA va de 1 a 3 (vacío si la sucursal no está en la Modalidad de Libre Elección).');
+    }
+    if (present('insurers')) {
+      const names = (cells.insurers ?? '').split(/[|;,]/).map((s) => s.trim()).filter(Boolean);
+      const ids: number[] = [];
+      for (const name of names) {
+        const id = lookups.insurers.get(normalizeHeader(name));
+        if (id === undefined) errors.add(COLUMNS.insurers, name, 'UNKNOWN_INSURER', `No existe la previsión "${name}".`);
+        else ids.push(id);
+      }
+      data.insurerIds = [...new Set(ids)].sort((a, b) => a - b);
+    }
+    const label = [branchCode, identifierName].filter(Boolean).join(' · ');
+    return { row, label, data: errors.any ? null : { ...data, branchCode, identifierName, addressLine1, comunaId: comuna!.id }, errors: errors.list };
+  }
+
+  key(data: BranchRow): string {
+    return data.branchCode;
+  }
+
+  private async stored(db: PrismaService | Tx, companyId: number, codes: string[], lock: boolean): Promise<Map<string, StoredBranch>> {
+    if (lock) await db.$queryRaw`SELECT 1 FROM laboratory WHERE company_id = ${companyId} AND branch_code = ANY(${codes}::text[]) ORDER BY id FOR UPDATE`;
+    const rows = await db.laboratory.findMany({
+      where: { companyId, branchCode: { in: codes } },
+      select: { id: true, branchCode: true, identifierName: true, addressLine1: true, comunaId: true, phone: true, email: true, openingHours: true, fonasaLevel: true, insurers: { select: { insurerId: true } } },
+    });
+    return new Map(
+      rows.map(({ branchCode, insurers, openingHours, ...row }) => [branchCode!, { ...row, openingHours: (openingHours ?? []) as unknown as OpeningHours[], insurerIds: insurers.map((i) => i.insurerId).sort((a, b) => a - b) }]),
+    );
+  }
+
+  private differences(data: BranchRow, stored: StoredBranch): string[] {
+    const fields: string[] = [];
+    for (const field of ['identifierName', 'addressLine1', 'comunaId', 'phone', 'email', 'fonasaLevel'] as const) if (data[field] !== undefined && data[field] !== stored[field]) fields.push(field);
+    if (data.openingHours && !sameHours(data.openingHours, stored.openingHours)) fields.push('openingHours');
+    if (data.insurerIds && data.insurerIds.join(',') !== stored.insurerIds.join(',')) fields.push('insurerIds');
+    return fields;
+  }
+
+  /** A provider narrowed to some branches (person-visibility grants) updates only those, as on the screens. */
+  private outsideGrants(scope: ImportScope, row: number, branch: StoredBranch, code: string): RowOutcome | null {
+    const grants = scope.actor.profile !== 'ADM' ? scope.actor.laboratoryIds : null;
+    if (!grants || grants.includes(branch.id)) return null;
+    return { row, status: 'ERROR', errors: [{ row, column: COLUMNS.branchCode.header, value: code, code: 'UNKNOWN_BRANCH', message: 'No tienes acceso a la sucursal con este código.' }] };
+  }
+
+  async classify(db: PrismaService | Tx, scope: ImportScope, rows: { row: number; data: BranchRow }[]): Promise<RowOutcome[]> {
+    const stored = await this.stored(db, scope.companyId!, rows.map((r) => r.data.branchCode), false);
+    return rows.map(({ row, data }) => {
+      const branch = stored.get(data.branchCode);
+      if (!branch) return { row, status: 'CREATE', errors: [] };
+      const refused = this.outsideGrants(scope, row, branch, data.branchCode);
+      if (refused) return refused;
+      return { row, status: this.differences(data, branch).length > 0 ? 'UPDATE' : 'UNCHANGED', errors: [] };
+    });
+  }
+
+  async apply(tx: Tx, changes: Changes, scope: ImportScope, rows: { row: number; data: BranchRow }[]): Promise<RowOutcome[]> {
+    const companyId = scope.companyId!;
+    const stored = await this.stored(tx, companyId, rows.map((r) => r.data.branchCode), true);
+    const outcomes: RowOutcome[] = [];
+    for (const { row, data } of rows) {
+      const { insurerIds, openingHours, ...columns } = data;
+      const branch = stored.get(data.branchCode);
+      if (!branch) {
+        const { id } = await tx.laboratory.create({ data: { ...columns, companyId, ...(openingHours && { openingHours: openingHours.map(({ day, opens, closes }) => ({ day, opens, closes })) }) }, select: { id: true } });
+        if (insurerIds?.length) await tx.laboratoryInsurer.createMany({ data: insurerIds.map((insurerId) => ({ laboratoryId: id, insurerId })) });
+        changes.record(LaboratoryRegistered({ laboratoryId: id, companyId }));
+        changes.audit('laboratory.registered', 'Laboratory', id, { companyId, importId: scope.importId });
+        outcomes.push({ row, status: 'CREATE', errors: [] });
+        continue;
+      }
+      const refused = this.outsideGrants(scope, row, branch, data.branchCode);
+      if (refused) {
+        outcomes.push(refused);
+        continue;
+      }
+      const fields = this.differences(data, branch);
+      if (fields.length === 0) {
+        outcomes.push({ row, status: 'UNCHANGED', errors: [] });
+        continue;
+      }
+      await tx.laboratory.update({ where: { id: branch.id }, data: { ...columns, ...(openingHours && { openingHours: openingHours.map(({ day, opens, closes }) => ({ day, opens, closes })) }) } });
+      if (insurerIds && fields.includes('insurerIds')) {
+        await tx.laboratoryInsurer.deleteMany({ where: { laboratoryId: branch.id } });
+        await tx.laboratoryInsurer.createMany({ data: insurerIds.map((insurerId) => ({ laboratoryId: branch.id, insurerId })) });
+      }
+      changes.record(LaboratoryUpdated({ laboratoryId: branch.id, companyId, fields }));
+      changes.audit('laboratory.updated', 'Laboratory', branch.id, { fields: fields.join(','), importId: scope.importId });
+      outcomes.push({ row, status: 'UPDATE', errors: [] });
+    }
+    return outcomes;
+  }
+}

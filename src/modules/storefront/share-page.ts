@@ -1,0 +1,31 @@
+/** What a link pasted in a chat shows: the page's title, a description, and where it points. */
+export interface ShareMeta {
+  title: string;
+  description: string;
+  url: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The web app's index.html with this page's title, description and Open Graph tags, so that a
+ * crawler or a chat preview (which run no JavaScript) read the page's own words.
+ */
+export function withShareMeta(indexHtml: string, meta: ShareMeta): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  const tags = [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="CotizaLab" />`,
+    `<meta property="og:locale" content="es_CL" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+  ].join('\n    ');
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`)
+    .replace('</head>', `    ${tags}\n  </head>`);
+}

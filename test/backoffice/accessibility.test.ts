@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { startTestApp, type TestApp } from '../support/app';
+import { axeViolations } from '../support/axe';
+import { logIn } from '../support/backoffice';
+import { launchChromium, WEB_DIST } from '../support/browser';
+
+const PROVIDER = { email: 'prv@accesible.cl', password: 'clave-accesible-12' };
+
+/**
+ * Issue 10 ("keyboard and screen reader usable") checked the way issue 18 checks the storefront: every
+ * back-office screen, as an administrator and as a provider, at 390 and 1366 px, has no axe-core
+ * violation of WCAG 2.1 A/AA or of its best practices.
+ */
+describe('back-office screens and accessibility', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let adminScreens: [string, string][];
+  let providerScreens: [string, string][];
+
+  beforeAll(async () => {
+    t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: WEB_DIST } });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    browser = await launchChromium();
+    const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { company: { status: 'APPROVED' } }, orderBy: { id: 'asc' } });
+    const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
+    await createProvider(t, admin, lab.companyId, PROVIDER.email, PROVIDER.password);
+    const exam = await t.prisma.exam.findFirstOrThrow({ where: { isActive: true }, orderBy: { id: 'asc' } });
+    const price = await t.prisma.laboratoryExam.findFirstOrThrow({ where: { laboratoryId: lab.id }, orderBy: { id: 'asc' } });
+    adminScreens = [
+      ['inicio', '/app'],
+      ['examenes', '/app/exams'],
+      ['examen', `/app/exams/view/${exam.id}`],
+      ['examen-editar', `/app/exams/edit/${exam.id}`],
+      ['precios-por-autorizar', '/app/authorized-examinations'],
+      ['precio', `/app/authorized-examinations/view/${price.id}`],
+      ['usuarios', '/app/users'],
+      ['usuario-invitar', '/app/users/new'],
+      ['empresas', '/app/company'],
+      ['empresa', `/app/company/view/${lab.companyId}`],
+      ['laboratorios', '/app/laboratories'],
+      ['laboratorio', `/app/laboratories/view/${lab.id}`],
+      ['laboratorio-editar', `/app/laboratories/edit/${lab.id}`],
+      ['listas', '/app/maintainers/select-lists'],
+      ['administradores', '/app/maintainers/administrators'],
+      ['visibilidad', '/app/maintainers/visibility'],
+      ['visibilidad-nueva', '/app/maintainers/visibility/new'],
+      ['importaciones', '/app/imports'],
+      ['importar', '/app/imports/new?kind=exam'],
+      ['reportes', '/app/reports'],
+      ['historial-busquedas', '/app/reports/searchHistory'],
+      ['historial-resultados', '/app/reports/resultHistory'],
+    ];
+    providerScreens = [
+      ['mi-empresa', '/app/my-company'],
+      ['mis-laboratorios', '/app/laboratories'],
+      ['mis-precios', '/app/authorized-examinations'],
+      ['mis-usuarios', '/app/users'],
+      ['mis-importaciones', '/app/imports'],
+      ['mis-reportes', '/app/reports/resultHistory'],
+    ];
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it.each([390, 1366])('finds no violation on any back-office screen at %i px', async (width) => {
+    const found: string[] = [];
+    for (const [who, screens] of [[ADMIN, adminScreens], [PROVIDER, providerScreens]] as const) {
+      // The app's CSP forbids injected scripts; axe is a test tool, not part of the page.
+      const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(`${base}/app/login`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      found.push(...(await axeViolations(page, 'ingresar')));
+      await logIn(page, who);
+      await page.waitForURL(`${base}/app`);
+      for (const [name, path] of screens) {
+        await page.goto(`${base}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.locator('[aria-busy="true"], .p-datatable-loading-overlay').first().waitFor({ state: 'detached' }).catch(() => undefined);
+        found.push(...(await axeViolations(page, name)));
+      }
+      await context.close();
+    }
+    expect([...new Set(found)]).toEqual([]);
+  }, 300_000);
+});

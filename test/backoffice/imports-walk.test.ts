@@ -1,0 +1,118 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { startTestApp, type TestApp } from '../support/app';
+import { launchChromium, WEB_DIST } from '../support/browser';
+import { logIn, lookAtBothWidths } from '../support/backoffice';
+import { waitFor } from '../support/wait';
+
+const PROVIDER = { email: 'prv@importa-walk.cl', password: 'clave-importa-walk-1' };
+describe('a provider imports a price list from a spreadsheet in /app/imports', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let branch: number;
+  let file: string;
+
+  beforeAll(async () => {
+    if (process.env.SHOTS_DIR) await mkdir(process.env.SHOTS_DIR, { recursive: true });
+    t = await startTestApp({ seedLabs: 4, env: { WEB_DIST_DIR: WEB_DIST } });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    browser = await launchChromium();
+    const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
+    const company = await t.prisma.company.findFirstOrThrow({ where: { status: 'APPROVED' }, orderBy: { id: 'asc' } });
+    const provider = await createProvider(t, admin, company.id, PROVIDER.email, PROVIDER.password);
+    const comuna = await t.prisma.location.findFirstOrThrow({ where: { kind: 'COMUNA', name: 'Ñuñoa' } });
+    const registered = await t.http.post('/api/priv/laboratory').set('Authorization', `Bearer ${provider.token}`).send({ identifierName: 'Sucursal Importada', addressLine1: 'Av. Irarrázaval 4000', comunaId: comuna.id });
+    branch = registered.body.data.id;
+    // As Excel in Chile saves it: semicolons, Windows-1252 (the "ñ" of the note is one byte), a header in Spanish with accents.
+    const lines = [
+      'ID Sucursal;Código FONASA;Examen;Precio',
+      `${branch};0301045;Hemograma;4.900`,
+      `${branch};0302076;Perfil lipídico;-5`,
+      `${branch};9999999;Examen inexistente;3000`,
+      `${branch};03-03-024;Urocultivo;12500`,
+    ];
+    file = join(tmpdir(), `precios-${process.pid}.csv`);
+    await writeFile(file, Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'));
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const offers = () => t.prisma.laboratoryExam.findMany({ where: { laboratoryId: branch }, include: { exam: true }, orderBy: { exam: { code: 'asc' } } });
+
+  it('uploads a file with errors from the prices tab, reads the review, confirms, follows the import and downloads the error report', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${base}/app/login`);
+    await logIn(page, PROVIDER);
+    await page.waitForURL(`${base}/app`);
+
+    // From the branch's prices tab: the import of prices, for its company.
+    await page.goto(`${base}/app/laboratories/view/${branch}`);
+    await page.getByRole('tab', { name: 'Precios' }).click();
+    await page.getByRole('link', { name: 'Importar precios' }).click();
+    await page.waitForURL(/\/app\/imports\/new\?kind=laboratory-exam/);
+    await page.getByRole('heading', { name: 'Nueva importación', level: 1 }).waitFor();
+    // Sending without a file says what is missing, beside the field.
+    await page.getByRole('button', { name: 'Revisar el archivo' }).click();
+    await page.getByText('Elige el archivo que quieres importar.').waitFor();
+    await lookAtBothWidths(page, 'import-new');
+    await page.setInputFiles('#import-file', file);
+    await page.getByRole('button', { name: 'Revisar el archivo' }).click();
+
+    // The review: nothing is written yet; four rows, two new, two with errors, each error beside its value.
+    await page.waitForURL(/\/app\/imports\/view\/\d+$/);
+    const importId = Number(/view\/(\d+)$/.exec(page.url())![1]);
+    const summary = page.getByRole('list', { name: 'Resumen de la revisión' });
+    await summary.waitFor();
+    const tile = (label: string) => summary.getByRole('listitem').filter({ hasText: label }).locator('.cl-dashboard__count');
+    await expect(tile('Filas').textContent()).resolves.toBe('4');
+    await expect(tile('Nuevas').textContent()).resolves.toBe('2');
+    await expect(tile('Con errores').textContent()).resolves.toBe('2');
+    const rows = page.getByRole('table', { name: 'Filas del archivo' });
+    await rows.getByText('El precio no puede ser negativo.', { exact: false }).waitFor();
+    await rows.getByText('No existe un examen con este código FONASA.', { exact: false }).waitFor();
+    expect(await offers()).toEqual([]);
+    await lookAtBothWidths(page, 'import-review');
+
+    // Only the rows with errors, then all of them again.
+    await page.locator('.p-dropdown:has(#import-rows-show)').click();
+    await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Con errores', exact: true }).click();
+    expect(await waitFor(() => rows.locator('tbody tr').count(), (n) => n === 2)).toBe(2);
+
+    // Confirm: the valid rows import as a job, and the screen follows it to its result.
+    await page.getByRole('button', { name: 'Importar 2 filas' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar la importación' }).getByRole('button', { name: 'Importar' }).click();
+    await page.getByText('Importación terminada: 2 nuevas · 2 no importadas.').waitFor();
+    const imported = await offers();
+    expect(imported.map((o) => [o.exam.code, o.price, o.status])).toEqual([['0301045', 4_900, 'PENDING'], ['0303024', 12_500, 'PENDING']]);
+    await lookAtBothWidths(page, 'import-done');
+
+    // The error report, for Excel: UTF-8 with BOM, row, column, value, code and message.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar informe de errores' }).click();
+    const report = await readFile((await (await downloading).path())!);
+    expect(report.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = report.toString('utf8');
+    expect(text).toContain('NEGATIVE_PRICE');
+    expect(text).toContain('UNKNOWN_EXAM');
+    expect(text).toMatch(/^\uFEFF?fila;columna;valor;codigo;mensaje/);
+
+    // The history lists it, with its result.
+    await page.getByRole('navigation', { name: 'Menú de administración' }).getByRole('link', { name: 'Importaciones' }).click();
+    await page.waitForURL(`${base}/app/imports`);
+    const row = page.getByRole('row').filter({ hasText: `precios-${process.pid}.csv` });
+    await expect(row.textContent()).resolves.toContain('Importada');
+    await expect(row.textContent()).resolves.toContain('2 nuevas');
+    await lookAtBothWidths(page, 'import-history');
+    expect(importId).toBeGreaterThan(0);
+    await context.close();
+  }, 180_000);
+});

@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN } from '../support/accounts';
+import { startTestApp, type TestApp } from '../support/app';
+import { choose, logIn } from '../support/backoffice';
+import { launchChromium, WEB_DIST } from '../support/browser';
+import { waitFor } from '../support/wait';
+
+const SHOTS = process.env.REPORT_SHOTS_DIR;
+
+/**
+ * An administrator reads the reports: the dashboard of a period and region, then the search history
+ * narrowed to a comuna, where a search made earlier is found with what it showed, and downloaded.
+ */
+describe('reports screens', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  const session = 1763955555;
+  let lab: { id: number; name: string; comuna: string; region: string; comunaId: number; examId: number };
+
+  beforeAll(async () => {
+    t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: WEB_DIST } });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    browser = await launchChromium();
+    [lab] = await t.prisma.$queryRaw<typeof lab[]>`
+      SELECT l.id, l.identifier_name AS name, c.name AS comuna, r.name AS region, c.id AS "comunaId", le.exam_id AS "examId"
+      FROM laboratory l JOIN location c ON c.id = l.comuna_id JOIN location r ON r.id = c.parent_id
+      JOIN laboratory_exam le ON le.laboratory_id = l.id AND le.status = 'AUTHORIZED' AND le.is_active
+      JOIN company co ON co.id = l.company_id AND co.status = 'APPROVED'
+      WHERE l.is_active ORDER BY l.id, le.exam_id LIMIT 1`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const shot = async (page: Page, name: string) => {
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  };
+
+  it('walks from the dashboard to a search, what it showed, and its CSV', async () => {
+    const answer = await t.http.post('/api/laboratory/search').send({ exams: [lab.examId], location: lab.comunaId, session: String(session) });
+    expect(answer.body.data.total).toBeGreaterThan(0);
+    const firstShown = answer.body.data.items[0].identifierName as string;
+    await t.http.post('/api/log-access').send({ route: `/laboratorio/${lab.id}`, session });
+    await waitFor(() => t.prisma.reportSessionDaily.findMany({ where: { session: BigInt(session) } }), (rows) => rows.some((r) => r.searches === 1 && r.labOpens === 1));
+
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+    await page.goto(`${base}/app/reports`);
+    await logIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Reportes', level: 1 }).waitFor();
+    await page.getByRole('radio', { name: '7 días' }).or(page.getByRole('button', { name: '7 días' })).first().click();
+    await choose(page, 'report-region', lab.region);
+    const kpi = page.locator('.cl-report-kpi', { hasText: 'Búsquedas' });
+    await expect(kpi.locator('strong').textContent()).resolves.toBe('1');
+    // The numbers of a chart, a click away.
+    const exams = page.getByRole('region', { name: 'Exámenes más buscados' });
+    await exams.getByRole('button', { name: 'Ver tabla' }).click();
+    await exams.getByRole('cell', { name: '1', exact: true }).first().waitFor();
+    await page.getByRole('region', { name: 'Laboratorios más abiertos' }).getByRole('button', { name: 'Ver tabla' }).click();
+    await page.getByRole('region', { name: 'Laboratorios más abiertos' }).getByRole('cell', { name: lab.name }).waitFor();
+    await shot(page, 'dashboard-1366');
+
+    await page.getByRole('link', { name: 'Historial de búsquedas' }).first().click();
+    await page.getByRole('heading', { name: 'Historial de búsquedas', level: 1 }).waitFor();
+    await choose(page, 'report-region', lab.region);
+    await choose(page, 'report-comuna', lab.comuna);
+    const row = page.getByRole('row').filter({ hasText: String(session) });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Qué mostró' }).click();
+    const shown = page.getByLabel(/Resultados de la búsqueda/);
+    await shown.getByRole('cell', { name: firstShown }).first().waitFor();
+    await shot(page, 'search-history-1366');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(String(session));
+    expect(lines[1]).toContain(lab.comuna);
+
+    await page.getByRole('link', { name: 'Historial de resultados' }).first().click();
+    await page.getByRole('button', { name: lab.name }).click();
+    await page.getByRole('region', { name: /posiciones en que apareció/ }).waitFor();
+    await shot(page, 'result-history-1366');
+    await page.close();
+
+    // A phone: the same screens, readable at 390 px.
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(`${base}/app/reports`);
+    await logIn(phone, ADMIN);
+    await phone.getByRole('heading', { name: 'Reportes', level: 1 }).waitFor();
+    await phone.locator('.cl-report-kpi').first().waitFor();
+    await shot(phone, 'dashboard-390');
+    await phone.goto(`${base}/app/reports/searchHistory`);
+    await phone.getByRole('row').filter({ hasText: String(session) }).waitFor();
+    await shot(phone, 'search-history-390');
+    await phone.goto(`${base}/app/reports/resultHistory`);
+    await phone.getByRole('button', { name: lab.name }).waitFor();
+    await shot(phone, 'result-history-390');
+    await phone.close();
+  }, 120_000);
+});

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, WEB_DIST } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/app';
+
+/**
+ * Issue 19, item 5: a phone never scrolls sideways. At 320 to 430 px, with the longest insurer,
+ * comuna and exam names and the look-up's "not found" message, no page is wider than the screen and
+ * every exam chip keeps its remove button on it. Enter on a half-typed exam never sends the form.
+ */
+const WIDTHS = [320, 360, 390, 430];
+const LONGEST_INSURER = 'CAPREDENA (Caja de Previsión de la Defensa Nacional)';
+
+async function choose(page: Page, inputId: string, option: string, filter?: string) {
+  await page.locator(`.p-dropdown:has(#${inputId})`).click();
+  if (filter) await page.locator('.p-dropdown-filter').fill(filter);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Set SHOTS_DIR to keep a screenshot of each state (never in the repository). */
+const SHOTS = process.env.SHOTS_DIR;
+
+async function fits(page: Page, what: string) {
+  const width = page.viewportSize()!.width;
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-${what.replace(/\W+/g, '-')}-${width}.png`, fullPage: true });
+  const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+  expect({ what, width, fits: scrollWidth <= width }).toEqual({ what, width, fits: true });
+  for (const remove of await page.locator('.p-autocomplete-token-icon').all()) {
+    const box = await remove.boundingBox();
+    if (!box) continue; // inside folded filters: not on screen at all
+    expect({ what, width, removeVisible: box.x >= 0 && box.x + box.width <= width }).toEqual({ what, width, removeVisible: true });
+  }
+}
+
+describe('the storefront on a phone', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let longest: { id: number; code: string; name: string };
+
+  beforeAll(async () => {
+    t = await startTestApp({ seedLabs: 8, env: { WEB_DIST_DIR: WEB_DIST } });
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    browser = await launchChromium();
+    const [row] = await t.prisma.$queryRaw<{ id: number; code: string; name: string }[]>`SELECT id, code, name FROM exam WHERE is_active ORDER BY length(name) DESC LIMIT 1`;
+    longest = row;
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it.each(WIDTHS)('fits %i px with the longest names, and Enter never sends a half-typed exam', async (width) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    await page.goto(`${base}/`);
+    await choose(page, 'insurer', LONGEST_INSURER);
+    await choose(page, 'region', 'Antofagasta');
+    await choose(page, 'comuna', 'San Pedro de Atacama', 'san pedro');
+    await fits(page, 'home with the longest insurer and comuna');
+
+    // The look-up's "not found" message.
+    await page.locator('#exams').pressSequentially('zzqxw', { delay: 20 });
+    await page.getByText('No encontramos ese examen', { exact: false }).waitFor();
+    await fits(page, 'home with the look-up message');
+    // Enter with a half-typed exam that matched nothing: the form is not sent.
+    await page.locator('#exams').press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.locator('#exams').fill('');
+
+    // The longest exam of the catalogue as a chip, found by its code; Enter takes the highlighted suggestion.
+    await page.locator('#exams').pressSequentially(longest.code, { delay: 20 });
+    await page.locator('.p-autocomplete-panel li').first().waitFor();
+    await page.locator('#exams').press('Enter');
+    await page.locator('.p-autocomplete-token').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await fits(page, 'home with the longest exam as a chip');
+
+    await page.getByRole('button', { name: /^Cotizar/ }).click();
+    await page.waitForURL(/\/buscador\?/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await fits(page, 'search with the longest names');
+    await page.close();
+  }, 120_000);
+});
