@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   if (config.role !== 'worker') log.info(await applyMigrations(database.url));
 
   const app = await createApp({ config, databaseUrl: database.url, logger: log });
-  app.enableShutdownHooks();
+  // Not app.enableShutdownHooks(): Nest re-raises the signal once its own close is done, which ended this
+  // process before the embedded PostgreSQL had stopped (it outlived the app). The handler below closes the app,
+  // which runs the same shutdown hooks, and then the database.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log.info({ signal }, 'shutting down');
@@ -40,9 +42,16 @@ async function main(): Promise<void> {
       // hangs (seen: a database pool stuck after an outage) must not keep a worker alive past its orchestrator's patience.
       setTimeout(() => {
         log.warn({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time; exiting');
-        process.exit(1);
+        // The embedded PostgreSQL still gets its fast shutdown: left running, it would go on writing its cluster.
+        void stopDatabase().finally(() => process.exit(1));
+        setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS / 2).unref();
       }, SHUTDOWN_DEADLINE_MS).unref();
-      void app.close().then(stopDatabase).finally(() => process.exit(0));
+      // The database stops even when closing the app fails: otherwise the embedded server outlives this process.
+      void app
+        .close()
+        .catch((error: unknown) => log.error({ err: error }, 'closing the app failed'))
+        .then(stopDatabase)
+        .finally(() => process.exit(0));
     });
   }
 

@@ -74,7 +74,8 @@ describe('a fresh start on the embedded defaults', () => {
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    // The app waits for its PostgreSQL to exit; should it ever not, the files are still removed once it has.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   });
 
   it('is ready on the embedded PostgreSQL and the in-process queue, and tells how to sign in', async () => {
@@ -142,4 +143,21 @@ describe('a fresh start on the embedded defaults', () => {
     await after.end();
     expect(app.output).not.toMatch(/Password:/);
   }, 120_000);
+
+  it('stops its PostgreSQL when it is stopped, leaving nothing running on the cluster', async () => {
+    const postmaster = Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    expect(isAlive(postmaster)).toBe(true);
+    await app.stop();
+    expect(isAlive(postmaster)).toBe(false);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 60_000);
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -13,6 +13,8 @@ export async function choose(page: Page, inputId: string, option: string) {
   const filter = page.locator('.p-dropdown-panel .p-dropdown-filter');
   if (await filter.count()) await filter.fill(option.slice(0, 12));
   await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
+  // The list closes with an animation: the next dropdown must not find this one's panel still there.
+  await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
 }
 
 /** A FONASA code as the back office shows it: "0301045" → "03-01-045". */
@@ -22,13 +24,13 @@ export const dottedCode = (code: string) => `${code.slice(0, 2)}-${code.slice(2,
 export async function addPrice(page: Page, code: string, price: number) {
   const box = page.getByLabel('Examen del catálogo FONASA');
   const option = page.locator('.p-autocomplete-panel li', { hasText: dottedCode(code) }).first();
-  await box.pressSequentially(code, { delay: 20 });
-  // Seen a few times under CI load: the suggestions never opened for a fully typed code (cause not found yet,
-  // see the closing note). A person would type it again; so does the test, once, before failing.
-  if (!(await option.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
-    await box.fill('');
-    await box.pressSequentially(code, { delay: 20 });
-  }
+  // A pause after five digits, as a person reading the first suggestions makes: what was typed stays in the box
+  // while they come, and the rest of the code narrows them (the box was once wiped by the suggestions arriving).
+  await box.pressSequentially(code.slice(0, 5), { delay: 20 });
+  await page.locator('.p-autocomplete-panel li').first().waitFor();
+  await box.pressSequentially(code.slice(5), { delay: 20 });
+  await option.waitFor();
+  expect(await box.inputValue()).toBe(code);
   await option.click();
   const input = page.getByLabel('Precio', { exact: true });
   await input.click();

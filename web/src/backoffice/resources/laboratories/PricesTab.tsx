@@ -45,6 +45,9 @@ interface PickedExam {
 /** The FONASA catalogue look-up (the API's exam search), one exam at a time, as the storefront's picker shows them. */
 function ExamLookup({ id, value, onChange }: { id: string; value: PickedExam | null; onChange: (exam: PickedExam | null) => void }) {
   const [suggestions, setSuggestions] = useState<PickedExam[]>([]);
+  // PrimeReact writes its value prop back into the input after every render of the box (a search starting,
+  // suggestions arriving), so the text being typed must be that value too: with '' it was wiped mid-typing.
+  const [typed, setTyped] = useState('');
   const latest = useRef(0);
   const lookUp = async (term: string) => {
     // Answers can arrive out of order: only the one for the latest text typed is shown.
@@ -60,14 +63,18 @@ function ExamLookup({ id, value, onChange }: { id: string; value: PickedExam | n
   return (
     <AutoComplete
       inputId={id}
-      value={value ?? ''}
+      value={value ?? typed}
       suggestions={suggestions}
       field="name"
       delay={200}
       minLength={2}
       forceSelection
       completeMethod={(e) => void lookUp(e.query)}
-      onChange={(e) => onChange(typeof e.value === 'object' && e.value ? (e.value as PickedExam) : null)}
+      onChange={(e) => {
+        const picked = typeof e.value === 'object' && e.value ? (e.value as PickedExam) : null;
+        setTyped(picked ? '' : String(e.value ?? ''));
+        onChange(picked);
+      }}
       itemTemplate={(exam: PickedExam) => (
         <div className="cl-exam-option">
           <span>{exam.name}</span>
