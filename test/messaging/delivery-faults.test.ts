@@ -198,7 +198,8 @@ describe('delivery under faults (API and worker apart)', () => {
       const stale = await stalePrices(api, targets);
       expect(stale).toBe(PRICES_CHANGED);
       // The worker reports that it cannot work; the API, which still reaches PostgreSQL, stays ready.
-      const down = await health(workerHealthPort(worker));
+      // (Asked again until it says so: the answer is measured at most once a second and may predate the cut.)
+      const down = await waitFor(() => health(workerHealthPort(worker)), (answer) => answer.status === 503, 10_000);
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({ code: 503, error: 'HEALTH.NOT_READY', errors: { database: expect.any(Array) } });
       expect((await api.http.get('/api/health/ready')).body.data.status).toBe('ready');

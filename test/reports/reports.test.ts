@@ -61,6 +61,15 @@ describe('reports', () => {
     expect(board.laboratoriesShown.length).toBeGreaterThan(0);
     expect(board.funnel).toEqual({ sessions: 2, searched: 1, openedLaboratory: 1, addedToCart: 1 });
 
+    // A period of whole months reads the monthly rollup, one with edges both: the same exams, counted once.
+    const today = reportDay(new Date());
+    const [year, month] = today.split('-').map(Number);
+    const lastOfMonth = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+    for (const period of [{ from: `${today.slice(0, 8)}01`, to: lastOfMonth }, { from: `${year - 1}-${today.slice(5, 7)}-15`, to: lastOfMonth }]) {
+      const long = await dashboard({ preset: 'custom', ...period, regionId: lab.regionId });
+      expect({ period, exam: long.topExams.find((e) => e.examId === lab.examId) }).toEqual({ period, exam: expect.objectContaining({ searches: 3, sessions: 1 }) });
+    }
+
     // The region filter narrows the searches; another region has none.
     expect((await dashboard({ regionId: lab.regionId })).totals.searches).toBe(4);
     const [{ id: elsewhere }] = await t.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM location WHERE kind = 'REGION' AND id <> ${lab.regionId} LIMIT 1`;

@@ -42,3 +42,23 @@ function santiagoMidnight(day: string): Date {
   }
   return new Date(Date.parse(`${day}T03:00:00Z`));
 }
+
+/**
+ * A period as the whole calendar months it contains and the days left at its edges: long periods are
+ * summed from the monthly rollups (a dozen rows per key) and only their edges from the daily ones.
+ */
+export function splitByWholeMonths(period: ReportPeriod): { months: ReportPeriod | null; days: ReportPeriod[] } {
+  const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+  const nextMonth = (day: string) => {
+    const [year, month] = day.split('-').map(Number);
+    return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  };
+  const firstWhole = period.from === firstOfMonth(period.from) ? period.from : nextMonth(period.from);
+  // The month that begins after `to` ends the whole months, unless `to` is a month's last day.
+  const afterLastWhole = addDays(period.to, 1) === nextMonth(period.to) ? nextMonth(period.to) : firstOfMonth(period.to);
+  if (firstWhole >= afterLastWhole) return { months: null, days: [period] };
+  const days: ReportPeriod[] = [];
+  if (period.from < firstWhole) days.push({ from: period.from, to: addDays(firstWhole, -1) });
+  if (afterLastWhole <= period.to) days.push({ from: afterLastWhole, to: period.to });
+  return { months: { from: firstWhole, to: addDays(afterLastWhole, -1) }, days };
+}

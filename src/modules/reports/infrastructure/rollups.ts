@@ -13,6 +13,7 @@ export class RollupWriter {
   private readonly routes = new Map<string, { day: string; route: string; visits: number; signedIn: number }>();
   private readonly searches = new Map<string, { day: string; comunaId: number; regionId: number; searches: number; noResult: number; incomplete: number; tookMs: number }>();
   private readonly exams = new Map<string, { day: string; comunaId: number; examId: number; regionId: number; searches: number; sessions: number }>();
+  private readonly examMonths = new Map<string, { month: string; regionId: number; examId: number; searches: number; sessions: number }>();
 
   session(day: string, session: bigint, add: { visits?: number; searches?: number; labOpens?: number; carts?: number; personId?: number | null }): void {
     const key = `${day}|${session}`;
@@ -61,6 +62,12 @@ export class RollupWriter {
     row.searches += 1;
     if (newSession) row.sessions += 1;
     this.exams.set(key, row);
+    const month = `${day.slice(0, 8)}01`;
+    const monthKey = `${month}|${regionId}|${examId}`;
+    const monthly = this.examMonths.get(monthKey) ?? { month, regionId, examId, searches: 0, sessions: 0 };
+    monthly.searches += 1;
+    if (newSession) monthly.sessions += 1;
+    this.examMonths.set(monthKey, monthly);
   }
 
   async flush(tx: Tx): Promise<void> {
@@ -110,6 +117,15 @@ export class RollupWriter {
           ${exams.map((r) => r.regionId)}::int[], ${exams.map((r) => r.searches)}::int[], ${exams.map((r) => r.sessions)}::int[])
         ON CONFLICT (day, comuna_id, exam_id) DO UPDATE SET searches = report_exam_daily.searches + EXCLUDED.searches,
           sessions = report_exam_daily.sessions + EXCLUDED.sessions`;
+    }
+    const months = sorted(this.examMonths);
+    if (months.length > 0) {
+      await tx.$executeRaw`
+        INSERT INTO report_exam_monthly (month, region_id, exam_id, searches, sessions)
+        SELECT * FROM unnest(${months.map((r) => r.month)}::date[], ${months.map((r) => r.regionId)}::int[], ${months.map((r) => r.examId)}::int[],
+          ${months.map((r) => r.searches)}::int[], ${months.map((r) => r.sessions)}::int[])
+        ON CONFLICT (month, region_id, exam_id) DO UPDATE SET searches = report_exam_monthly.searches + EXCLUDED.searches,
+          sessions = report_exam_monthly.sessions + EXCLUDED.sessions`;
     }
   }
 }

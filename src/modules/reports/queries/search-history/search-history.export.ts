@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
+import { Client } from 'pg';
 import { Prisma } from '../../../../generated/prisma/client';
 import type { SearchHistoryRow } from '../../../../contracts/reports';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { CSV_BOM, csvLine } from '../../../imports';
-import { historyOrder, historySelect, historyWhere, readHistory, type HistoryFilter } from './search-history.query';
+import { historyOrder, historySelect, historyWhere, toHistoryRow, type HistoryFilter, type RawRow } from './search-history.query';
 
-/** Rows read per statement: memory stays flat however many rows the export has. */
-const CHUNK = 10_000;
+/** Rows fetched from the cursor at a time: memory stays flat however many rows the export has. */
+const CHUNK = 5_000;
 
 const OUTCOME = { NONE: 'Sin resultados', INCOMPLETE: 'Incompleta', COMPLETE: 'Completa' } as const;
 
@@ -21,29 +22,38 @@ const cells = (r: SearchHistoryRow) => [
 ];
 
 /**
- * The filtered search history as a file, in the page's order, written chunk by chunk as it is read
- * (keyset on the order column and id: no OFFSET that slows down as it goes).
+ * The filtered search history as a file, in the page's order, written chunk by chunk as it is read.
+ * One server-side cursor in a read-only repeatable-read transaction: the file is one consistent
+ * snapshot (rows written meanwhile neither appear half-way nor shift the chunks), each row is read
+ * once with no re-planned keyset per chunk, and the rows go from the driver straight to the file
+ * without the ORM's per-cell conversion. The connection is the export's own, so a long export never
+ * holds one of the pool's connections that requests need.
  */
 @Injectable()
 export class SearchHistoryExport {
   constructor(private readonly prisma: PrismaService) {}
 
   async *rows(filter: HistoryFilter): AsyncGenerator<SearchHistoryRow[]> {
-    const where = historyWhere(filter);
     const { column, desc } = historyOrder(filter);
     const direction = Prisma.raw(desc ? 'DESC' : 'ASC');
-    const after = Prisma.raw(desc ? '<' : '>');
+    const select = historySelect(historyWhere(filter), Prisma.sql`ORDER BY ${column} ${direction}, s.id ${direction}`, true);
     // The catalogue's few hundred names once, rather than a sub-query per exported row.
     const examNames = new Map((await this.prisma.exam.findMany({ select: { id: true, name: true } })).map((e) => [e.id, e.name]));
-    let last: { key: Date | number; id: bigint } | null = null;
-    for (;;) {
-      const page = Prisma.sql`${last ? Prisma.sql`AND (${column}, s.id) ${after} (${last.key}, ${last.id})` : Prisma.empty} ORDER BY ${column} ${direction}, s.id ${direction} LIMIT ${CHUNK}`;
-      const rows = await readHistory(this.prisma, historySelect(column, where, page, true), examNames);
-      if (rows.length === 0) return;
-      const tail = rows[rows.length - 1];
-      last = { key: tail.sortKey, id: tail.rawId };
-      yield rows.map(({ sortKey: _k, rawId: _r, ...row }) => row);
-      if (rows.length < CHUNK) return;
+    const client = new Client({ connectionString: this.prisma.databaseUrl, application_name: 'cotizalab-export' });
+    await client.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await client.query({ text: `DECLARE history_export NO SCROLL CURSOR FOR ${select.text}`, values: select.values });
+      for (;;) {
+        const { rows } = await client.query<RawRow>(`FETCH ${CHUNK} FROM history_export`);
+        if (rows.length === 0) break;
+        yield rows.map((row) => toHistoryRow(row, examNames));
+        if (rows.length < CHUNK) break;
+      }
+      await client.query('COMMIT');
+    } finally {
+      // A download cut short leaves the generator here too: the connection (and its transaction) goes with it.
+      await client.end().catch(() => undefined);
     }
   }
 

@@ -29,10 +29,11 @@ export function historyOrder(filter: HistoryFilter): { column: Prisma.Sql; desc:
   return { column: Prisma.raw(ORDER_COLUMN[filter.orderBy ?? 'createdAt']), desc: (filter.orderSort ?? 'desc') === 'desc' };
 }
 
-interface RawRow {
-  id: bigint;
+export interface RawRow {
+  /** bigint through Prisma, the same digits as a string through the export's own driver connection. */
+  id: bigint | string;
   created_at: Date;
-  session: bigint | null;
+  session: bigint | string | null;
   person_id: number | null;
   first_name: string | null;
   last_name: string | null;
@@ -47,15 +48,13 @@ interface RawRow {
   result_count: number;
   outcome: SearchOutcome;
   took_ms: number;
-  /** The value of the order column, for the export's next chunk. */
-  sort_key: Date | number;
 }
 
 /**
  * The columns of a search history row; `where`/`tail` complete the statement. `examsAsIds`: the exams'
  * ids only (an export of a million rows names them from one map instead of a sub-query per row).
  */
-export function historySelect(order: Prisma.Sql, where: Prisma.Sql, tail: Prisma.Sql, examsAsIds = false): Prisma.Sql {
+export function historySelect(where: Prisma.Sql, tail: Prisma.Sql, examsAsIds = false): Prisma.Sql {
   const exams = examsAsIds
     ? Prisma.sql`s.exam_ids`
     : Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name) FROM exam e WHERE e.id = ANY(s.exam_ids)), '[]')`;
@@ -63,7 +62,7 @@ export function historySelect(order: Prisma.Sql, where: Prisma.Sql, tail: Prisma
     SELECT s.id, s.created_at, s.session, s.person_id, p.first_name, p.last_name, u.email,
       ${exams} AS exams,
       c.name AS comuna, r.name AS region, s.with_near, i.name AS insurer, s.filters->>'coveragePercentage' AS coverage,
-      s.result_count, s.outcome, s.took_ms, ${order} AS sort_key
+      s.result_count, s.outcome, s.took_ms
     FROM search_history s
     LEFT JOIN person p ON p.id = s.person_id
     LEFT JOIN app_user u ON u.person_id = s.person_id
@@ -73,7 +72,7 @@ export function historySelect(order: Prisma.Sql, where: Prisma.Sql, tail: Prisma
     WHERE ${where} ${tail}`;
 }
 
-export function toHistoryRow(row: RawRow, examNames?: Map<number, string>): SearchHistoryRow & { sortKey: Date | number; rawId: bigint } {
+export function toHistoryRow(row: RawRow, examNames?: Map<number, string>): SearchHistoryRow {
   const coverage = row.coverage === null || row.coverage === '' ? null : Number(row.coverage);
   return {
     id: String(row.id),
@@ -90,8 +89,6 @@ export function toHistoryRow(row: RawRow, examNames?: Map<number, string>): Sear
     resultCount: row.result_count,
     outcome: row.outcome,
     tookMs: row.took_ms,
-    sortKey: row.sort_key,
-    rawId: row.id,
   };
 }
 
@@ -116,11 +113,11 @@ export class SearchHistoryHandler implements IQueryHandler<SearchHistoryQuery> {
     const direction = Prisma.raw(desc ? 'DESC' : 'ASC');
     const offset = (filter.currentPage - 1) * filter.perPage;
     const [rows, [{ n }]] = await Promise.all([
-      readHistory(this.prisma, historySelect(column, where, Prisma.sql`ORDER BY ${column} ${direction}, s.id ${direction} LIMIT ${filter.perPage} OFFSET ${offset}`)),
+      readHistory(this.prisma, historySelect(where, Prisma.sql`ORDER BY ${column} ${direction}, s.id ${direction} LIMIT ${filter.perPage} OFFSET ${offset}`)),
       this.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM search_history s WHERE ${where}`,
     ]);
     return {
-      items: rows.map(({ sortKey: _k, rawId: _r, ...row }) => row),
+      items: rows,
       total: n,
       currentPage: filter.currentPage,
       perPage: filter.perPage,
@@ -141,15 +138,14 @@ export class SearchResultsHandler implements IQueryHandler<SearchResultsQuery> {
   constructor(private readonly prisma: PrismaService) {}
 
   async execute({ searchId }: SearchResultsQuery): Promise<SearchResultsView> {
-    const [search] = await readHistory(this.prisma, historySelect(Prisma.sql`s.created_at`, Prisma.sql`s.id = ${searchId}`, Prisma.empty));
+    const [search] = await readHistory(this.prisma, historySelect(Prisma.sql`s.id = ${searchId}`, Prisma.empty));
     if (!search) throw new NotFoundError('REPORTS.SEARCH_NOT_FOUND', 'No existe esa búsqueda (o ya no se conserva).');
     const results = await this.prisma.$queryRaw<{ position: number; laboratory_id: number; name: string; comuna: string | null; total: number | null; copay: number | null; offers_all: boolean | null }[]>`
       SELECT rh.position, rh.laboratory_id, l.identifier_name AS name, c.name AS comuna, rh.total, rh.copay, rh.offers_all
       FROM result_history rh JOIN laboratory l ON l.id = rh.laboratory_id LEFT JOIN location c ON c.id = l.comuna_id
       WHERE rh.search_history_id = ${searchId} ORDER BY rh.position`;
-    const { sortKey: _k, rawId: _r, ...row } = search;
     return {
-      search: row,
+      search,
       results: results.map((r) => ({ position: r.position, laboratoryId: r.laboratory_id, name: r.name, comuna: r.comuna, total: r.total, copay: r.copay, offersAll: r.offers_all })),
     };
   }
