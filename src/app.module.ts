@@ -11,6 +11,8 @@ import { SearchModule } from './modules/search';
 import { ReportsModule } from './modules/reports';
 import { StorefrontModule } from './modules/storefront';
 import { ImportsModule } from './modules/imports';
+import { CommerceModule } from './modules/commerce';
+import { SavedOrdersModule } from './modules/saved-orders';
 import { HealthController } from './platform/health/health.controller';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module';
 
@@ -19,7 +21,7 @@ import { PlatformModule, type PlatformOptions } from './platform/platform.module
  * tries routes in registration order, so `POST /api/laboratory/search` (search) must come before
  * `POST /api/laboratory/:id` (laboratories).
  */
-const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule];
+const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule];
 
 @Module({})
 export class AppModule {

@@ -91,6 +91,30 @@ const envSchema = z.object({
   PRUNE_INTERVAL_MINUTES: integer(60, 1, 10_080),
   /** The worker role answers /api/health and /api/health/ready on this port; 0 turns it off. */
   WORKER_HEALTH_PORT: integer(3001, 0, 65535),
+  /** Which payment gateway checkout uses: `simulator` (local, "modo demostración", no money moves) or `webpay` (Transbank Webpay Plus). */
+  PAYMENT_GATEWAY: z.enum(['simulator', 'webpay'], { message: 'must be simulator or webpay' }).default('simulator'),
+  /** Webpay Plus environment; the integration one (Transbank's test cards) unless production is named. */
+  WEBPAY_ENVIRONMENT: z.enum(['integration', 'production'], { message: 'must be integration or production' }).default('integration'),
+  /** Commerce code and API key; unset, Transbank's public integration credentials (useless in production). */
+  WEBPAY_COMMERCE_CODE: optionalString,
+  WEBPAY_API_KEY: optionalString,
+  /** Another Webpay host (a proxy or a local fake in tests); unset, Transbank's host for the environment. */
+  WEBPAY_HOST: urlWithProtocols(['http:', 'https:']),
+  /** Days a paid voucher can be used at the laboratory before it expires (a FONASA bono lasts 30). */
+  ORDER_VALIDITY_DAYS: integer(30, 1, 365),
+  /** Commerce files: uploads larger than this many MB are refused as they arrive. */
+  UPLOAD_MAX_MB: integer(10, 1, 50),
+  /** An uploaded file no banner, slider, product or category uses is deleted after this many hours. */
+  FILE_ORPHAN_GRACE_HOURS: integer(24, 1, 8760),
+  /** S3-compatible storage for uploaded files (AWS S3, MinIO, R2...); unset bucket keeps them under DATA_DIR/files. */
+  STORAGE_S3_BUCKET: optionalString,
+  STORAGE_S3_URL: urlWithProtocols(['http:', 'https:']),
+  STORAGE_S3_REGION: z.string().trim().default('us-east-1'),
+  STORAGE_S3_ACCESS_KEY_ID: optionalString,
+  STORAGE_S3_SECRET_ACCESS_KEY: optionalString,
+}).refine((env) => (env.STORAGE_S3_ACCESS_KEY_ID === undefined) === (env.STORAGE_S3_SECRET_ACCESS_KEY === undefined), {
+  path: ['STORAGE_S3_SECRET_ACCESS_KEY'],
+  message: 'and STORAGE_S3_ACCESS_KEY_ID go together: set both or neither',
 }).refine((env) => env.APP_ROLE === 'all' || env.REDIS_URL !== undefined, {
   path: ['REDIS_URL'],
   message: 'is required when APP_ROLE is api or worker (without Redis, jobs only run inside one process)',
@@ -133,6 +157,25 @@ function toAppConfig(env: z.infer<typeof envSchema>, terminal: boolean) {
     },
     workerHealthPort: env.WORKER_HEALTH_PORT,
     reports: { retentionDays: env.REPORTS_RETENTION_DAYS },
+    payments: {
+      gateway: env.PAYMENT_GATEWAY,
+      webpay: { environment: env.WEBPAY_ENVIRONMENT, commerceCode: env.WEBPAY_COMMERCE_CODE, apiKey: env.WEBPAY_API_KEY, host: env.WEBPAY_HOST },
+    },
+    orders: { validityDays: env.ORDER_VALIDITY_DAYS },
+    files: {
+      maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
+      orphanGraceMs: env.FILE_ORPHAN_GRACE_HOURS * 3_600_000,
+      localDir: resolve(dataDir, 'files'),
+      /** Set: files go to this S3-compatible bucket instead of localDir. */
+      s3: env.STORAGE_S3_BUCKET
+        ? {
+            bucket: env.STORAGE_S3_BUCKET,
+            endpoint: env.STORAGE_S3_URL,
+            region: env.STORAGE_S3_REGION,
+            credentials: env.STORAGE_S3_ACCESS_KEY_ID ? { accessKeyId: env.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: env.STORAGE_S3_SECRET_ACCESS_KEY! } : undefined,
+          }
+        : undefined,
+    },
   };
 }
 

@@ -10,3 +10,6 @@ export type * from './price-decisions';
 export type * from './backoffice-reports';
 export type * from './imports';
 export type * from './reports';
+export type * from './sales-orders';
+export type * from './commerce-catalogue';
+export type * from './saved-orders';

@@ -16,6 +16,10 @@ export interface Person {
   email: string | null;
   isActive: boolean;
   lastLoginAt: string | null;
+  /** What fills the patient's search (issue 19): their previsión, their plan's percentage and their comuna. */
+  insurer: { id: number; name: string } | null;
+  coveragePercentage: number | null;
+  comuna: { id: number; name: string; regionId: number } | null;
 }
 
 /** `POST /api/person/search`: `fullName` matches first and last names, in any order, ignoring case and accents. */
@@ -75,6 +79,10 @@ export interface PersonChanges {
   lastName?: string;
   phone?: string | null;
   rut?: string | null;
+  /** The previsión, the plan's percentage and the comuna that fill the search; null clears each. */
+  insurerId?: number | null;
+  coveragePercentage?: number | null;
+  comunaId?: number | null;
 }
 
 /** A grant letting a person see and manage a company or laboratory besides their own. */

@@ -1,3 +1,5 @@
+import type { OpeningHours } from './laboratories';
+
 /**
  * `POST /api/laboratory/search` (/buscador): a quote per laboratory for the whole medical order,
  * with the facets of the filtered set. Whole pesos.
@@ -27,6 +29,16 @@ export interface LaboratoryQuote {
   lng: number | null;
   /** The branch's level in FONASA's MLE, or null when it is not in the MLE. */
   fonasaLevel: number | null;
+  /**
+   * Whether the branch takes the chosen previsión (null without one). A previsión changes what the
+   * patient pays, never which laboratories exist: one that does not take it is listed after those
+   * that do, at private prices.
+   */
+  acceptsInsurer: boolean | null;
+  /** Hours, walk-in, home collection, FONASA bono; filled by the search for the cards shown. */
+  facts?: BranchFacts;
+  /** Kilometres from the chosen comuna (straight line; the branch's place, or its comuna's), or null. */
+  distanceKm: number | null;
   exams: ExamQuote[];
   missingExamIds: number[];
   offersAll: boolean;
@@ -38,6 +50,18 @@ export interface LaboratoryQuote {
   copay: number;
   bonoCopay: number;
   privateCopay: number;
+}
+
+/** What a patient decides on, on the card itself (issue 19). */
+export interface BranchFacts {
+  /** The week's hours (days 1..7, 8 = public holidays); the browser works out "open now" in Chile's time. */
+  openingHours: OpeningHours[];
+  /** Attends without an appointment ("Atención sin hora agendada"). */
+  walkIn: boolean;
+  /** Sample collection at home ("Toma de muestra a domicilio"). */
+  homeCollection: boolean;
+  /** Takes the FONASA bono: FONASA among its insurers and a level in the MLE (one rule, mle-bono.sql.ts). */
+  takesFonasaBono: boolean;
 }
 
 export interface FacetCount {
@@ -53,4 +77,9 @@ export interface QuoteResults {
   perPage: number;
   lastPage: number;
   facets: { comunas: FacetCount[]; filterValues: FacetCount[]; insurers: FacetCount[] };
+  /**
+   * When the comuna (and its neighbours, if asked) has no result: the laboratories nearest to it
+   * that quote the order, nearest first, so that a search never ends in nothing.
+   */
+  nearest?: LaboratoryQuote[];
 }

@@ -205,7 +205,7 @@ describe('an administrator keeps the catalogue in the back office', () => {
     const menu = page.locator('.cl-drawer-panel').getByRole('navigation', { name: 'Menú de administración' });
     await menu.waitFor();
     const entries = (await menu.locator('.cl-menu__label').allTextContents()).sort();
-    expect(entries).toEqual(['Exámenes autorizados', 'Historial de resultados', 'Importaciones', 'Laboratorios', 'Mi empresa', 'Usuarios']);
+    expect(entries).toEqual(['Exámenes autorizados', 'Historial de resultados', 'Importaciones', 'Laboratorios', 'Mi empresa', 'Productos', 'Usuarios', 'Órdenes de venta']);
     await page.keyboard.press('Escape');
     await page.goto(`${base}/app/exams`);
     await page.getByRole('heading', { name: 'No tienes acceso a Exámenes' }).waitFor();

@@ -82,16 +82,18 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
       }
       expectConsistentOrder(item);
     }
-    // The demo data has both: branches in the MLE and branches outside it that still take FONASA patients.
+    // The demo data has both: branches in the MLE and branches that take no FONASA (listed after, at private prices).
     expect(bonos).toBeGreaterThan(0);
     expect(outsideMle).toBeGreaterThan(0);
   });
 
   it('orders by what a FONASA patient pays when asked, whole orders first', async () => {
     const { items } = await quote({ pensionHealtInstitutionId: insurer.fonasa_c, orderBy: 'copay' });
-    const complete = items.filter((i) => i.offersAll);
-    expect(items.slice(0, complete.length)).toEqual(complete);
-    for (const group of [complete, items.filter((i) => !i.offersAll)]) {
+    // Branches taking FONASA first (the others follow at private prices), then whole orders, then by copay.
+    const rank = (i: (typeof items)[number]) => (i.acceptsInsurer ? 0 : 2) + (i.offersAll ? 0 : 1);
+    expect(items.map(rank)).toEqual([...items.map(rank)].sort((a, b) => a - b));
+    for (const r of [0, 1, 2, 3]) {
+      const group = items.filter((i) => rank(i) === r);
       expect(group.map((i) => i.copay)).toEqual([...group.map((i) => i.copay)].sort((a, b) => a - b));
     }
   });
@@ -112,8 +114,11 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
     const isapre = 'banmedica';
     const { items } = await quote({ pensionHealtInstitutionId: insurer[isapre], coveragePercentage: 70 });
     expect(items.length).toBeGreaterThan(0);
+    expect(items.some((i) => i.acceptsInsurer)).toBe(true);
     for (const item of items) {
-      for (const line of item.exams) expect(line).toMatchObject({ coverage: Math.round(line.price * 0.7), copay: line.price - Math.round(line.price * 0.7), payment: 'PRIVATE' });
+      // A branch that does not take the Isapre is quoted at its private prices.
+      const covered = (price: number) => (item.acceptsInsurer ? Math.round(price * 0.7) : 0);
+      for (const line of item.exams) expect(line).toMatchObject({ coverage: covered(line.price), copay: line.price - covered(line.price), payment: 'PRIVATE' });
       expectConsistentOrder(item);
     }
   });

@@ -176,7 +176,55 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     expect(await names({ examIds: [ids.hemograma], comunaId: ids.providencia })).toEqual(['Laboratorio Andes', 'Laboratorio Pacífico']);
     expect(await names({ examIds: [ids.hemograma], comunaId: ids.providencia, withNearLocations: true })).toEqual(['Clínica Costa', 'Laboratorio Andes', 'Laboratorio Pacífico']);
     expect(await names({ regionId: ids.region })).toEqual(['Clínica Costa', 'Laboratorio Andes', 'Laboratorio Pacífico']);
-    expect(await names({ examIds: [ids.hemograma], insurerIds: [ids.banmedica] })).toEqual(['Clínica Costa', 'Laboratorio Andes']);
+  });
+
+  it('lists branches that do not take the previsión after those that do, at private prices, and says so', async () => {
+    const isapre = await index.search(query({ examIds: [ids.hemograma, ids.lipidos], insurerIds: [ids.banmedica], coverage: { kind: 'PERCENT', percentage: 70 }, orderBy: 'copay' }));
+    expect(isapre.items.map((i) => [i.identifierName, i.acceptsInsurer, i.copay, i.coverage])).toEqual([
+      ['Clínica Costa', true, 3300, 7700],
+      ['Laboratorio Andes', true, 3900, 9100],
+      // Offers only hemograma and takes no Banmédica: all of it, privately.
+      ['Laboratorio Pacífico', false, 2500, 0],
+    ]);
+    expect(isapre.total).toBe(3);
+    // FONASA (tramo B–D): Costa takes none, comes last with its whole order at private prices and no bono.
+    const fonasa = await index.search(query({ examIds: [ids.hemograma, ids.lipidos], insurerIds: [ids.fonasa], coverage: { kind: 'FONASA', mle: true } }));
+    expect(fonasa.items.map((i) => [i.identifierName, i.acceptsInsurer])).toEqual([['Laboratorio Andes', true], ['Laboratorio Pacífico', true], ['Clínica Costa', false]]);
+    expect(fonasa.items[2]).toMatchObject({ copay: 11000, bonoCopay: 0, coverage: 0 });
+    expect(fonasa.items[2].exams.every((e) => e.payment === 'PRIVATE')).toBe(true);
+    // Without exams too.
+    expect((await index.search(query({ insurerIds: [ids.banmedica], regionId: ids.region }))).items.map((i) => [i.identifierName, i.acceptsInsurer])).toEqual([
+      ['Clínica Costa', true], ['Laboratorio Andes', true], ['Laboratorio Pacífico', false],
+    ]);
+    expect((await index.search(query({ examIds: [ids.hemograma] }))).items.every((i) => i.acceptsInsurer === null)).toBe(true);
+  });
+
+  it('lists the same laboratories with FONASA, with an Isapre and with no previsión, in every comuna', async () => {
+    const set = async (q: Partial<QuoteQuery>) => (await index.search(query({ perPage: 50, ...q }))).items.map((i) => i.laboratoryId).sort((a, b) => a - b);
+    const orders = [[ids.hemograma], [ids.hemograma, ids.lipidos], [mle.glucosa, mle.creatinina], []];
+    for (const comunaId of [ids.providencia, ids.nunoa, mle.temuco]) {
+      for (const withNearLocations of [false, true]) {
+        for (const examIds of orders) {
+          const none = await set({ examIds, comunaId, withNearLocations });
+          expect(await set({ examIds, comunaId, withNearLocations, insurerIds: [ids.fonasa], coverage: { kind: 'FONASA', mle: true } })).toEqual(none);
+          expect(await set({ examIds, comunaId, withNearLocations, insurerIds: [ids.banmedica], coverage: { kind: 'PERCENT', percentage: 70 } })).toEqual(none);
+        }
+      }
+    }
+    expect(await set({ examIds: [ids.hemograma], comunaId: ids.providencia })).toHaveLength(2);
+  });
+
+  it('measures the distance from the chosen comuna and orders by it ("Más cercano")', async () => {
+    const origin = { lat: -33.4314, lng: -70.6093 }; // Providencia
+    const result = await index.search(query({ examIds: [ids.hemograma], origin, orderBy: 'distance' }));
+    const distances = result.items.map((i) => i.distanceKm);
+    expect(distances.every((d) => d !== null && d >= 0)).toBe(true);
+    expect([...distances].sort((a, b) => a! - b!)).toEqual(distances);
+    // Temuco's branches are some 600 km south; Providencia's and Ñuñoa's a few km away.
+    const temuco = await index.search(query({ examIds: [mle.glucosa], origin, orderBy: 'distance' }));
+    expect(temuco.items[0].distanceKm).toBeGreaterThan(500);
+    expect(result.items[0].distanceKm).toBeLessThan(10);
+    expect((await index.search(query({ examIds: [ids.hemograma] }))).items[0].distanceKm).toBeNull();
   });
 
   it('matches any value within an attribute type and every type given; names without accents', async () => {
@@ -185,6 +233,17 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     expect(await names({ filterValueIds: [[ids.domicilio], [ids.sabado]] })).toEqual(['Clínica Costa']);
     expect(await names({ laboratoryName: 'pacifico' })).toEqual(['Laboratorio Pacífico']);
     expect(await names({ laboratoryName: '%' })).toEqual([]);
+  });
+
+  it('adds comunas to the chosen one without replacing it', async () => {
+    expect(await names({ examIds: [ids.hemograma], comunaId: ids.providencia, addedComunaIds: [ids.nunoa] })).toEqual(['Clínica Costa', 'Laboratorio Andes', 'Laboratorio Pacífico']);
+    expect(await names({ examIds: [ids.hemograma], comunaId: ids.nunoa, addedComunaIds: [mle.temuco] })).toEqual(['Clínica Costa']);
+  });
+
+  it('counts the comuna facet within the neighbourhood of the chosen comuna, never the far comunas', async () => {
+    // Temuco's branches have glucosa; a search in Providencia does not count them, whatever the region given.
+    const result = await index.search(query({ examIds: [mle.glucosa, ids.hemograma], comunaId: ids.providencia, regionId: ids.region }));
+    expect(result.facets.comunas.map((c) => c.name).sort()).toEqual(['Providencia', 'Ñuñoa']);
   });
 
   it('counts facets over the results, and comunas across the region', async () => {

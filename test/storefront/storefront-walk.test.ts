@@ -76,7 +76,8 @@ describe('a patient quotes a medical order in the browser', () => {
 
     // The laboratory: find the hemograma and add it to the cart.
     await firstCard.getByRole('link', { name: best.identifierName }).click();
-    await page.waitForURL(`${base}/laboratorio/${best.laboratoryId}`);
+    // The order comes along (issue 19): the page shows it first.
+    await page.waitForURL((url) => url.pathname === `/laboratorio/${best.laboratoryId}` && url.searchParams.has('examenes'));
     // Its tab says which laboratory it is.
     const title = await waitFor(() => page.title(), (shown) => shown.startsWith(`${best.identifierName} · `));
     expect(title.startsWith(`${best.identifierName} · `)).toBe(true);

@@ -23,10 +23,14 @@ describe(generateLaboratories.name, () => {
     for (const lab of laboratories) {
       expect(lab.exams.length).toBeGreaterThan(50);
       for (const exam of lab.exams) {
-        const base = fonasa.get(exam.code)![priceLevel(lab.fonasaLevel) - 1] ?? fonasa.get(exam.code)![0]!;
+        // A branch without FONASA has no level: its prices follow one of the three.
+        const levels = lab.fonasaLevel === null ? ([1, 2, 3] as const) : [lab.fonasaLevel];
+        const near = levels.some((level) => {
+          const base = fonasa.get(exam.code)![priceLevel(level) - 1] ?? fonasa.get(exam.code)![0]!;
+          return exam.price / base > 0.7 && exam.price / base < 1.75;
+        });
         expect(exam.price % 10).toBe(0);
-        expect(exam.price / base).toBeGreaterThan(0.7);
-        expect(exam.price / base).toBeLessThan(1.75);
+        expect(near).toBe(true);
       }
     }
   });
@@ -41,5 +45,16 @@ describe(generateLaboratories.name, () => {
   it('gives every branch a unique name', () => {
     const { laboratories } = generateLaboratories(reference, 1000);
     expect(new Set(laboratories.map((lab) => lab.identifierName)).size).toBe(1000);
+  });
+
+  it('gives a level in the MLE and the bono to the branches taking FONASA only, and an ordinary means of payment to every branch', () => {
+    const { laboratories } = generateLaboratories(reference, 300);
+    for (const lab of laboratories) {
+      const takesFonasa = lab.insurerCodes.includes('fonasa');
+      expect(lab.fonasaLevel !== null).toBe(takesFonasa);
+      expect(lab.attributes.includes('MEDIOS_PAGO/BONO_ELECTRONICO')).toBe(takesFonasa);
+      expect(lab.attributes.some((code) => ['MEDIOS_PAGO/EFECTIVO', 'MEDIOS_PAGO/DEBITO', 'MEDIOS_PAGO/CREDITO'].includes(code))).toBe(true);
+    }
+    expect(laboratories.some((lab) => lab.fonasaLevel === null)).toBe(true);
   });
 });

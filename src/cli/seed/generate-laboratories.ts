@@ -64,7 +64,7 @@ export interface GeneratedLaboratory {
   lng: number | null;
   phone: string;
   email: string;
-  /** Level in FONASA's MLE; null for a branch outside it (about one in eleven). */
+  /** Level in FONASA's MLE; null exactly when the branch does not take FONASA. */
   fonasaLevel: 1 | 2 | 3 | null;
   openingHours: { day: number; opens: string; closes: string }[];
   /** Exam code → price in CLP, and whether an administrator has authorised it. */
@@ -119,6 +119,18 @@ export function generateLaboratories(reference: ReferenceData, count: number, se
     const opensSaturday = services.includes('SERVICIOS/ATENCION_SABADO');
     const opens = faker.helpers.arrayElement(['07:00', '07:30', '08:00']);
     const closes = faker.helpers.arrayElement(['13:00', '17:00', '18:00', '19:00']);
+    const insurerCodes = reference.insurers
+      .filter((ins) => ins.parentCode === null && ins.code !== 'particular')
+      .filter((ins) => faker.number.float() < (ins.type === 'public' ? 0.85 : ins.type === 'isapre_open' ? 0.7 : 0.2))
+      .map((ins) => ins.code);
+    // Consistent with itself (issue 19): a branch taking FONASA is in the MLE (the level its prices
+    // follow) and takes the bono; one that does not has no level and no bono. Every branch takes
+    // some ordinary means of payment. Decided after the draws, so the generated data stays the same otherwise.
+    const takesFonasa = insurerCodes.includes('fonasa');
+    const payments = ['MEDIOS_PAGO/EFECTIVO', 'MEDIOS_PAGO/DEBITO', 'MEDIOS_PAGO/CREDITO'];
+    const attributes = services.filter((code) => code !== 'MEDIOS_PAGO/BONO_ELECTRONICO');
+    if (!attributes.some((code) => payments.includes(code))) attributes.push('MEDIOS_PAGO/EFECTIVO');
+    if (takesFonasa) attributes.push('MEDIOS_PAGO/BONO_ELECTRONICO');
     laboratories.push({
       companyKey: company.key,
       identifierName: seen === 1 ? baseName : `${baseName} ${seen}`,
@@ -129,17 +141,14 @@ export function generateLaboratories(reference: ReferenceData, count: number, se
       lng: comuna.lng === null ? null : round6(comuna.lng + faker.number.float({ min: -0.01, max: 0.01 })),
       phone: `+56 9 ${faker.string.numeric(4)} ${faker.string.numeric(4)}`,
       email: `sucursal${i + 1}@${company.email.split('@')[1]}`,
-      fonasaLevel,
+      fonasaLevel: takesFonasa ? (fonasaLevel ?? priceLevel(fonasaLevel)) : null,
       openingHours: [
         ...[1, 2, 3, 4, 5].map((day) => ({ day, opens, closes })),
         ...(opensSaturday ? [{ day: 6, opens: '08:00', closes: '13:00' }] : []),
       ],
       exams,
-      insurerCodes: reference.insurers
-        .filter((ins) => ins.parentCode === null && ins.code !== 'particular')
-        .filter((ins) => faker.number.float() < (ins.type === 'public' ? 0.85 : ins.type === 'isapre_open' ? 0.7 : 0.2))
-        .map((ins) => ins.code),
-      attributes: services,
+      insurerCodes,
+      attributes,
     });
   }
   return { companies, laboratories };

@@ -5,6 +5,7 @@ import type { PrismaService, Tx } from '../../platform/database/prisma.service';
 import { hashPassword, randomPassword } from '../../platform/security/passwords';
 import { generateLaboratories, SELECT_LISTS } from './generate-laboratories';
 import { loadReferenceData, type ReferenceData } from '../../platform/reference-data/reference-data';
+import { seedCommerce } from './seed-commerce';
 
 export const PROFILES = [
   { code: 'ADM', name: 'Administrador' },
@@ -40,6 +41,7 @@ export async function seedDatabase(prisma: PrismaService, config: Pick<AppConfig
       const lists = await seedSelectLists(tx);
       const admin = await seedAdministrator(tx, config.admin);
       const counts = await seedLaboratories(tx, reference, config.seedLabs, { locations, exams, insurers, lists });
+      Object.assign(counts, await seedCommerce(tx, exams));
       await tx.appMeta.create({ data: { key: SEED_KEY, value: { at: new Date().toISOString(), labs: config.seedLabs } } });
       log.info({ ms: Date.now() - started, ...counts }, 'database seeded');
       return { seeded: true, admin, counts };

@@ -9,12 +9,15 @@ export const PERSON_SELECT = {
   profile: { select: { code: true, name: true } },
   company: { select: { id: true, tradeName: true, status: true } },
   user: { select: { email: true, isActive: true, lastLoginAt: true } },
+  insurer: { select: { id: true, name: true } },
+  coveragePercentage: true,
+  comuna: { select: { id: true, name: true, parentId: true } },
 } as const satisfies Prisma.PersonSelect;
 
 export type PersonRow = Prisma.PersonGetPayload<{ select: typeof PERSON_SELECT }>;
 
-export function toPersonView({ user, deletedAt, ...person }: PersonRow): ServerSide<Person> {
-  return { ...person, fullName: `${person.firstName} ${person.lastName}`, email: user?.email ?? null, isActive: !deletedAt && (user?.isActive ?? false), lastLoginAt: user?.lastLoginAt ?? null };
+export function toPersonView({ user, deletedAt, comuna, ...person }: PersonRow): ServerSide<Person> {
+  return { ...person, comuna: comuna && { id: comuna.id, name: comuna.name, regionId: comuna.parentId! }, fullName: `${person.firstName} ${person.lastName}`, email: user?.email ?? null, isActive: !deletedAt && (user?.isActive ?? false), lastLoginAt: user?.lastLoginAt ?? null };
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Tx } from '../../platform/database/prisma.service';
 /** How the quote of an order is covered: FONASA (MLE bono), an Isapre plan percentage, or nothing. */
 export type Coverage = { kind: 'FONASA'; mle: boolean } | { kind: 'PERCENT'; percentage: number } | { kind: 'NONE' };
 
-export const ORDER_BY = ['identifierName', 'total', 'copay'] as const;
+/** `distance`: nearest to the chosen comuna first ("Más cercano"). */
+export const ORDER_BY = ['identifierName', 'total', 'copay', 'distance'] as const;
 export type OrderBy = (typeof ORDER_BY)[number];
 
 /** A /buscador query, already validated and resolved (ids, not names). */
@@ -15,9 +16,19 @@ export interface QuoteQuery {
   comunaId?: number;
   /** Also laboratories of the comunas near `comunaId`. */
   withNearLocations: boolean;
-  /** The region (the spec's `locationFk`), or the chosen comuna's: the extent of the comuna facet. */
+  /**
+   * Comunas added to `comunaId` (the spec's `nearLocations` as a list, chosen in the comuna facet),
+   * without replacing it.
+   */
+  addedComunaIds?: number[];
+  /** The region (the spec's `locationFk`), or the chosen comuna's. Without a comuna, the extent of the comuna facet. */
   regionId?: number;
-  /** Laboratories accepting any of these insurers (the chosen one and the plan it belongs to). */
+  /** The chosen comuna's coordinates: distances are measured from it. */
+  origin?: { lat: number; lng: number };
+  /**
+   * The chosen insurer and the plan it belongs to. It filters nothing: laboratories taking any of
+   * them come first and are quoted with `coverage`; the others follow, quoted at private prices.
+   */
   insurerIds?: number[];
   coverage: Coverage;
   laboratoryName?: string;

@@ -27,3 +27,9 @@ export function normalizeRut(text: string): string | null {
 export function formatRut(body: number): string {
   return `${body}-${rutCheckDigit(body)}`;
 }
+
+/** A normalised RUT ("12345678-5") as people write it: "12.345.678-5". */
+export function displayRut(rut: string): string {
+  const [body, check] = rut.split('-');
+  return `${Number(body).toLocaleString('es-CL')}-${check}`;
+}

@@ -15,4 +15,10 @@ export enum AdvisoryLock {
   ReportSession = 7_120_001,
   /** Pruning report history past REPORTS_RETENTION_DAYS: one worker at a time. */
   ReportPrune = 7_120_002,
+  /** A checkout's idempotency key (its hash as the second key): one order per key, even for concurrent requests. */
+  CheckoutIdempotency = 7_130_001,
+  /** Expiring unused vouchers and abandoned payments: one worker at a time. */
+  OrderExpiry = 7_130_002,
+  /** Sweeping orphan uploaded files (commerce media): one worker at a time. */
+  FileSweep = 7_130_001,
 }

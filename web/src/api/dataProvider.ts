@@ -8,6 +8,8 @@ import type {
   ExamDetail, ExamInput, ExamListItem, ExamSearchRequest, ExamType, Page, PageRequest, Removed,
   SelectListChildDetail, SelectListChildInput, SelectListFlag, SelectListFlagInput, SelectListType, SelectListTypeInput, SelectListTypeSearchRequest,
 } from '@contracts';
+import type { CategoryInput, CategorySearchRequest, CategoryView, ContentSlot, ContentSlotInput, ContentSlotSearchRequest, FileView, ProductInput, ProductSearchRequest, ProductView } from '@contracts';
+import type { SalesOrderSearchRequest, SalesOrderSummary, SalesOrderView } from '@contracts';
 import { api } from './client';
 
 /** What each resource reads and writes on the wire: the data provider is typed by it. */
@@ -39,6 +41,17 @@ export interface ResourceTypes {
   /** /app/imports: the import history of a company, or every company's for administrators (`/api/imports`). */
   imports: { list: ImportJob; one: ImportJob; input: never; filter: ImportSearchRequest };
 }
+export interface ResourceTypes {
+  /** Commerce (issue 13): /app/categories, /app/products (a provider's own through `/api/provider/product`), /app/banners, /app/sliders. */
+  categories: { list: CategoryView; one: CategoryView; input: CategoryInput; filter: CategorySearchRequest };
+  products: { list: ProductView; one: ProductView; input: ProductInput; filter: ProductSearchRequest };
+  banners: { list: ContentSlot; one: ContentSlot; input: ContentSlotInput; filter: ContentSlotSearchRequest };
+  sliders: { list: ContentSlot; one: ContentSlot; input: ContentSlotInput; filter: ContentSlotSearchRequest };
+}
+export interface ResourceTypes {
+  /** /app/salesorders: orders of every company (administrators) or of the provider's own (`/api/sales-order`). */
+  'sales-orders': { list: SalesOrderSummary; one: SalesOrderView; input: never; filter: SalesOrderSearchRequest };
+}
 export type ResourceName = keyof ResourceTypes;
 export type ListOf<R extends ResourceName> = ResourceTypes[R]['list'];
 export type OneOf<R extends ResourceName> = ResourceTypes[R]['one'];
@@ -59,6 +72,12 @@ const PATHS: Record<ResourceName, string> = {
   administrators: 'person',
   visibility: 'person-visibility',
   imports: 'imports',
+  'sales-orders': 'sales-order',
+  categories: 'category',
+  // Administrators see every company's products there too: one back-office screen for both profiles.
+  products: 'provider/product',
+  banners: 'banner',
+  sliders: 'slider',
 };
 
 /** Resources whose spec §7 paths differ from the usual: person visibility lists on its own path and updates on `update-person-visibility/{id}`. */
@@ -175,4 +194,18 @@ export const laboratoryCalls = {
   attributes: (laboratoryId: number): Promise<Page<LaboratoryAttribute>> => api.post('/api/laboratory-attribute/search', { laboratoryId, perPage: 100 }),
   setAttribute: (laboratoryId: number, selectListTypeId: number, selectListChildId: number): Promise<LaboratoryAttribute> => api.post('/api/laboratory-attribute', { laboratoryId, selectListTypeId, selectListChildId }),
   removeAttribute: (id: number): Promise<Removed> => api.delete(`/api/laboratory-attribute/${id}`),
+};
+
+/** Uploaded pictures (banners, slides, covers): `POST /api/files`, checked and resized by the API. */
+export const mediaCalls = {
+  upload(file: File): Promise<FileView> {
+    const form = new FormData();
+    form.append('file', file);
+    return api.upload('/api/files', form);
+  },
+};
+
+/** Beyond CRUD for sales orders: the laboratory marks a voucher used. */
+export const salesOrderCalls = {
+  redeem: (id: number): Promise<{ id: number; status: 'REDEEMED' }> => api.post(`/api/sales-order/${id}/redeem`, {}),
 };

@@ -9,7 +9,8 @@ export const formatClp = (amount: number) => clp.format(amount);
  */
 export function shortExamName(name: string): string {
   const cut = name.indexOf(' (');
-  return cut > 0 ? name.slice(0, cut) : name;
+  // "Orina completa, (incluye…)": no comma left dangling before the cut.
+  return cut > 0 ? name.slice(0, cut).replace(/[,;:]+$/, '') : name;
 }
 
 const DAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
@@ -37,3 +38,7 @@ export const formatDate = (iso: string | null | undefined) => (iso ? dateOnly.fo
 const whole = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 });
 /** "12.345": counts as Chileans write them. */
 export const formatCount = (n: number) => whole.format(n);
+
+const km = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });
+/** "800 m", "2,3 km", "614 km": how far a laboratory is from the chosen comuna. */
+export const formatDistance = (kilometres: number) => (kilometres < 1 ? `${Math.round(kilometres * 10) * 100} m` : `${km.format(kilometres >= 20 ? Math.round(kilometres) : kilometres)} km`);

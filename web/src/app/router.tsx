@@ -18,7 +18,12 @@ const PanelPage = lazyPage(() => import('../storefront/pages/PanelPage'));
 const SuccessPage = lazyPage(() => import('../storefront/pages/SuccessPage'));
 const FaqPage = lazyPage(() => import('../storefront/pages/FaqPage'));
 const TermsPage = lazyPage(() => import('../storefront/pages/TermsPage'));
+const ProductsPage = lazyPage(() => import('../storefront/pages/ProductsPage'));
+const ProductPage = lazyPage(() => import('../storefront/pages/ProductPage'));
 const NotFoundPage = lazyPage(() => import('../shared/ui/NotFoundPage'));
+const CheckoutPage = lazyPage(() => import('../storefront/pages/CheckoutPage'));
+const VoucherPage = lazyPage(() => import('../storefront/pages/VoucherPage'));
+const TransactionFailedPage = lazyPage(() => import('../storefront/pages/TransactionFailedPage'));
 // The whole back office (frame, registry, shells, resources) is one lazy entry: the storefront never loads it.
 const BackOffice = lazyPage(() => import('../backoffice/BackOffice'));
 
@@ -46,6 +51,11 @@ export const router = createBrowserRouter([
       { path: 'panel', element: page(<PanelPage />) },
       { path: 'preguntas-frecuentes', element: page(<FaqPage />) },
       { path: 'terminos-y-condiciones', element: page(<TermsPage />) },
+      { path: 'paquetes', element: page(<ProductsPage />) },
+      { path: 'paquete/:id', element: page(<ProductPage />) },
+      { path: 'checkout', element: page(<CheckoutPage />) },
+      { path: 'voucher/:id', element: page(<VoucherPage />) },
+      { path: 'transaction/failed/:id', element: page(<TransactionFailedPage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
   },

@@ -13,5 +13,7 @@ import { SearchExamsHandler } from './queries/search-exams/search-exams.query';
 @Module({
   controllers: [ExamsController, ExamTypesController],
   providers: [CreateExamHandler, UpdateExamHandler, RetireExamHandler, GetExamHandler, SearchExamsHandler, ListExamTypesHandler, ExamLookup],
+  // A laboratory's page finds its exams with the home's look-up (synonyms, abbreviations, typos).
+  exports: [ExamLookup],
 })
 export class ExamsModule {}

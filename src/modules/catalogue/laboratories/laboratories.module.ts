@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ExamsModule } from '../exams';
 import { CloseLaboratoryHandler } from './commands/close-laboratory/close-laboratory.handler';
 import { RegisterLaboratoryHandler } from './commands/register-laboratory/register-laboratory.handler';
 import { RemoveLaboratoryAttributeHandler } from './commands/remove-laboratory-attribute/remove-laboratory-attribute.handler';
@@ -18,6 +19,7 @@ import { SearchOwnLaboratoriesHandler } from './queries/search-own-laboratories/
 
 /** Laboratory branches: their data, insurers and attributes, and each one's public page. */
 @Module({
+  imports: [ExamsModule],
   controllers: [LaboratoriesController, OwnLaboratoriesController, LaboratoryAttributesController, InsurersController],
   providers: [
     RegisterLaboratoryHandler, UpdateLaboratoryHandler, CloseLaboratoryHandler,

@@ -28,4 +28,10 @@ export const updatePersonBody = z.object({
   lastName: personNameField('el apellido').optional(),
   phone: z.union([z.literal('').transform(() => null), phoneField]).optional(),
   rut: z.union([z.literal('').transform(() => null), rutField]).optional(),
+  // What fills the patient's search (issue 19); empty or null clears it.
+  insurerId: z.union([z.literal('').transform(() => null), z.null(), idField('la previsión')]).optional(),
+  coveragePercentage: z
+    .union([z.literal('').transform(() => null), z.null(), z.coerce.number({ message: 'La cobertura debe ser un número.' }).int('La cobertura es un número entero.').min(0, 'La cobertura va de 0 a 100.').max(100, 'La cobertura va de 0 a 100.')])
+    .optional(),
+  comunaId: z.union([z.literal('').transform(() => null), z.null(), idField('la comuna')]).optional(),
 });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import type { Prisma } from '../../../generated/prisma/client';
 import { AdvisoryLock } from '../../../platform/database/locks';
+import { PeriodicWork } from '../../../platform/jobs/periodic';
 import { PrismaService } from '../../../platform/database/prisma.service';
 import { ROOT_LOGGER } from '../../../platform/platform.tokens';
 
@@ -19,9 +20,7 @@ const PRUNE_EVERY_MS = 6 * 3600_000;
 @Injectable()
 export class ReportsRetentionJob implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log: Logger;
-  private timer?: NodeJS.Timeout;
-  private first?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
+  private readonly periodic: PeriodicWork;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -29,26 +28,16 @@ export class ReportsRetentionJob implements OnApplicationBootstrap, OnApplicatio
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
     this.log = log.child({ module: 'reports' });
+    this.periodic = new PeriodicWork('report retention', () => this.prune(), this.log);
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.role === 'api') return;
-    const tick = () => {
-      this.running ??= this.prune()
-        .catch((err: unknown) => this.log.warn({ err }, 'report retention failed; will retry'))
-        .finally(() => (this.running = undefined));
-    };
-    this.timer = setInterval(tick, PRUNE_EVERY_MS);
-    this.timer.unref();
-    this.first = setTimeout(tick, 60_000);
-    this.first.unref();
+    this.periodic.start(this.config.role, PRUNE_EVERY_MS, 60_000);
   }
 
   /** No new run starts, and the one under way ends before the database connection closes. */
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    clearTimeout(this.first);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.periodic.stop();
   }
 
   async prune(): Promise<{ accessLog: number; searches: number; batches: number }> {

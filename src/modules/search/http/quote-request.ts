@@ -39,7 +39,7 @@ export const quoteRequestSchema = z.object({
   laboratoryId: optionalRef,
   addressLine1: z.string().max(300).optional(),
   attributesValues: refList(50, 'atributos'),
-  orderBy: z.union([blank, z.enum(ORDER_BY, { message: 'Ordena por identifierName, total o copay.' })]).optional().transform((v) => v ?? 'identifierName'),
+  orderBy: z.union([blank, z.enum(ORDER_BY, { message: 'Ordena por identifierName, total, copay o distance.' })]).optional().transform((v) => v ?? 'identifierName'),
   orderSort: z.union([blank, z.enum(['asc', 'desc'], { message: 'El orden debe ser asc o desc.' })]).optional().transform((v) => v ?? 'asc'),
   currentPage: z.union([blank, z.coerce.number().int().min(1, 'La página debe ser 1 o mayor.').max(10000)]).optional().transform((v) => v ?? 1),
   perPage: z.union([blank, z.coerce.number().int().min(1).max(50, 'Máximo 50 por página.')]).optional().transform((v) => v ?? QUOTE_PAGE_SIZE),

@@ -66,15 +66,44 @@ describe(buildSearchRequest.name, () => {
     expect(Object.keys(isapre.sort[1])).toEqual(['exams.price']);
   });
 
-  it('filters the comuna (and its neighbours) after the comuna facet, which stays within the region', () => {
+  it('filters the comuna (and its neighbours) after the comuna facet, which spans the neighbourhood', () => {
     const request = buildSearchRequest({ ...base, comunaId: 121, withNearLocations: true, regionId: 13, insurerIds: [1, 2], filterValueIds: [[3, 4], [7]] });
     expect(request.post_filter).toEqual({ term: { servedComunaIds: 121 } });
-    expect((request.query.bool as { filter: unknown[] }).filter).toEqual([{ terms: { insurerIds: [1, 2] } }, { terms: { filterValueIds: [3, 4] } }, { terms: { filterValueIds: [7] } }]);
+    expect((request.query.bool as { filter: unknown[] }).filter).toEqual([{ terms: { filterValueIds: [3, 4] } }, { terms: { filterValueIds: [7] } }]);
     expect(request.aggs).toMatchObject({
-      region: { filter: { term: { regionId: 13 } }, aggs: { comunas: { terms: { field: 'comunaId' } } } },
+      region: { filter: { term: { servedComunaIds: 121 } }, aggs: { comunas: { terms: { field: 'comunaId' } } } },
       located: { filter: { term: { servedComunaIds: 121 } }, aggs: { insurers: { terms: { field: 'insurerIds' } }, filterValues: { terms: { field: 'filterValueIds' } } } },
     });
     expect(buildSearchRequest({ ...base, comunaId: 121, withNearLocations: false }).post_filter).toEqual({ term: { comunaId: 121 } });
+  });
+
+  it('adds comunas to the chosen one, and counts the comuna facet within its neighbourhood, not the region', () => {
+    const request = buildSearchRequest({ ...base, comunaId: 121, addedComunaIds: [122, 130], regionId: 13 });
+    expect(request.post_filter).toEqual({ terms: { comunaId: [121, 122, 130] } });
+    expect(request.aggs).toMatchObject({ region: { filter: { term: { servedComunaIds: 121 } } } });
+    expect(buildSearchRequest({ ...base, regionId: 13 }).aggs).toMatchObject({ region: { filter: { term: { regionId: 13 } } } });
+  });
+
+  it('never filters by previsión: taking it scores 2, before whole orders (1), with or without exams', () => {
+    const request = buildSearchRequest({ ...base, insurerIds: [1, 2] });
+    const bool = request.query.bool as { filter: unknown[]; should: unknown[] };
+    expect(bool.filter).toEqual([]);
+    expect(bool.should).toContainEqual({ constant_score: { filter: { terms: { insurerIds: [1, 2] } }, boost: 2 } });
+    expect(request.sort[0]).toEqual({ _score: 'desc' });
+    // Without exams, the previsión clause alone must not become required.
+    const listing = buildSearchRequest({ ...base, examIds: [], insurerIds: [1, 2] });
+    expect(listing.query.bool).toMatchObject({ must: [], minimum_should_match: 0 });
+    expect(listing.sort).toEqual([{ _score: 'desc' }, { 'identifierName.sort': 'asc' }, { laboratoryId: 'asc' }]);
+  });
+
+  it('orders "Más cercano" by geo distance from the chosen comuna', () => {
+    const { sort } = buildSearchRequest({ ...base, orderBy: 'distance', origin: { lat: -33.43, lng: -70.61 } });
+    expect(sort).toEqual([
+      { _score: 'desc' },
+      { _geo_distance: { location: { lat: -33.43, lon: -70.61 }, order: 'asc', unit: 'km' } },
+      { 'identifierName.sort': 'asc' },
+      { laboratoryId: 'asc' },
+    ]);
   });
 
   it('filters by region when no comuna is chosen, lists by name without exams, and pages', () => {
@@ -94,7 +123,7 @@ describe(toLaboratoryQuote.name, () => {
   // above the private price $4.000. Exam 33: no MLE value.
   const exam = (examId: number, price: number, mleArancel: number | null, mleCopay: number | null) => ({ _source: { examId, price, mleArancel, mleCopay } });
   const hit = {
-    _source: { laboratoryId: 5, identifierName: 'Laboratorio Andes', addressLine1: 'Calle 1', comunaId: 121, lat: -33.4, lng: -70.6, fonasaLevel: 2 },
+    _source: { laboratoryId: 5, identifierName: 'Laboratorio Andes', addressLine1: 'Calle 1', comunaId: 121, lat: -33.4, lng: -70.6, fonasaLevel: 2, insurerIds: [1, 7], location: { lat: -33.4, lon: -70.6 } },
     inner_hits: { quoted: { hits: { hits: [exam(22, 4000, 11300, 5650), exam(11, 5760, 4120, 2530), exam(33, 3000, null, null)] } } },
   };
 
@@ -125,5 +154,22 @@ describe(toLaboratoryQuote.name, () => {
     const quote = toLaboratoryQuote(hit, { ...base, examIds: [11, 22, 33], coverage: { kind: 'PERCENT', percentage: 65 } });
     expect(quote.exams.map((e) => e.coverage)).toEqual([3744, 2600, 1950]);
     expect(quote).toMatchObject({ total: 12760, coverage: 8294, copay: 4466, privateCopay: 4466 });
+  });
+
+  it('quotes a branch that does not take the previsión at private prices, and says whether it does', () => {
+    const isapre: QuoteQuery = { ...base, examIds: [11, 22, 33], coverage: { kind: 'PERCENT', percentage: 65 } };
+    expect(toLaboratoryQuote(hit, { ...isapre, insurerIds: [9] })).toMatchObject({ acceptsInsurer: false, coverage: 0, copay: 12760 });
+    expect(toLaboratoryQuote(hit, { ...isapre, insurerIds: [7, 8] })).toMatchObject({ acceptsInsurer: true, coverage: 8294 });
+    expect(toLaboratoryQuote(hit, isapre).acceptsInsurer).toBeNull();
+    const fonasa = toLaboratoryQuote(hit, { ...base, examIds: [11], coverage: { kind: 'FONASA', mle: true }, insurerIds: [3] });
+    expect(fonasa).toMatchObject({ acceptsInsurer: false, bonoCopay: 0, coverage: 0, copay: 12760 });
+  });
+
+  it('measures the kilometres from the chosen comuna to the branch', () => {
+    // Santiago centro to the branch: about 4 km.
+    const quote = toLaboratoryQuote(hit, { ...base, origin: { lat: -33.4372, lng: -70.6506 } });
+    expect(quote.distanceKm).toBeGreaterThan(5);
+    expect(quote.distanceKm).toBeLessThan(8);
+    expect(toLaboratoryQuote(hit, base).distanceKm).toBeNull();
   });
 });

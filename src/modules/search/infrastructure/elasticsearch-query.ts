@@ -8,7 +8,11 @@ import type { Coverage, LaboratoryQuote, QuoteQuery } from '../search-index';
  *   inner hits); its score is 1 when it offers them all and 0 otherwise, so whole orders sort first;
  * - the total and the FONASA copay are summed by nested sorts over the requested exams only;
  * - the comuna condition is a post_filter, so that the comuna facet still shows the region's
- *   other comunas; the insurer and attribute facets are counted within the comuna.
+ *   other comunas; the insurer and attribute facets are counted within the comuna;
+ * - a previsión filters nothing: taking it scores 2, so those branches come first (before whole
+ *   orders), and the others are quoted at private prices;
+ * - "Más cercano" sorts by geo distance from the chosen comuna (the document's `location` is the
+ *   branch's place, or its comuna's).
  */
 
 type Json = Record<string, unknown>;
@@ -26,10 +30,11 @@ export interface EsSearchRequest {
 
 export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
   const filters: Json[] = [];
-  // With a comuna, the region only bounds the comuna facet (neighbours may lie across a region border).
+  // With a comuna, the comuna facet spans its neighbourhood (neighbours may lie across a region
+  // border): it counts within the search and offers the comunas a patient could add.
   const region = query.regionId === undefined ? undefined : { term: { regionId: query.regionId } };
   if (region && query.comunaId === undefined) filters.push(region);
-  if (query.insurerIds?.length) filters.push({ terms: { insurerIds: query.insurerIds } });
+  const facetScope = query.comunaId === undefined ? region : { term: { servedComunaIds: query.comunaId } };
   for (const group of query.filterValueIds) filters.push({ terms: { filterValueIds: group } });
   if (query.laboratoryName) filters.push({ match: { identifierName: { query: query.laboratoryName, operator: 'and', fuzziness: 'AUTO' } } });
   if (query.laboratoryId !== undefined) filters.push({ term: { laboratoryId: query.laboratoryId } });
@@ -54,26 +59,30 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
       constant_score: { filter: { bool: { filter: query.examIds.map((examId) => ({ nested: { path: 'exams', query: { term: { 'exams.examId': examId } } } })) } }, boost: 1 },
     });
   }
+  if (query.insurerIds?.length) should.push({ constant_score: { filter: { terms: { insurerIds: query.insurerIds } }, boost: 2 } });
   const location = comunaFilter(query);
   const direction = query.orderSort;
   const nestedSum = (field: string) => ({ [`exams.${field}`]: { order: direction, mode: 'sum', nested: { path: 'exams', filter: examFilter } } });
+  const nearest = query.orderBy === 'distance' && query.origin ? [{ _geo_distance: { location: { lat: query.origin.lat, lon: query.origin.lng }, order: direction, unit: 'km' } }] : [];
   const sort: Json[] =
     query.examIds.length === 0
-      ? [{ 'identifierName.sort': direction }, { laboratoryId: 'asc' }]
+      ? [...(should.length > 0 ? [{ _score: 'desc' }] : []), ...nearest, { 'identifierName.sort': direction }, { laboratoryId: 'asc' }]
       : [
           { _score: 'desc' },
           ...(query.orderBy === 'total' ? [nestedSum('price')] : []),
           ...(query.orderBy === 'copay' ? [nestedSum(copayField(query.coverage))] : []),
+          ...nearest,
           ...(query.orderBy === 'identifierName' ? [{ 'identifierName.sort': direction }] : [{ 'identifierName.sort': 'asc' }]),
           { laboratoryId: 'asc' },
         ];
   const within = (filter: Json | undefined, aggs: Json) => ({ filter: filter ?? { match_all: {} }, aggs });
   return {
-    query: { bool: { filter: filters, must, should } },
+    // With no other clause, a bool query would require a `should`: the previsión only scores.
+    query: { bool: { filter: filters, must, should, ...(must.length === 0 && should.length > 0 && { minimum_should_match: 0 }) } },
     ...(location && { post_filter: location }),
     sort,
     aggs: {
-      region: within(region, { comunas: { terms: { field: 'comunaId', size: 400 } } }),
+      region: within(facetScope, { comunas: { terms: { field: 'comunaId', size: 400 } } }),
       located: within(location, {
         insurers: { terms: { field: 'insurerIds', size: 100 } },
         filterValues: { terms: { field: 'filterValueIds', size: 200 } },
@@ -82,13 +91,14 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
     from: (query.currentPage - 1) * query.perPage,
     size: query.perPage,
     track_total_hits: true,
-    _source: ['laboratoryId', 'identifierName', 'addressLine1', 'comunaId', 'lat', 'lng', 'fonasaLevel'],
+    _source: ['laboratoryId', 'identifierName', 'addressLine1', 'comunaId', 'lat', 'lng', 'fonasaLevel', 'insurerIds', 'location'],
   };
 }
 
 function comunaFilter(query: QuoteQuery): Json | undefined {
   if (query.comunaId === undefined) return undefined;
-  return query.withNearLocations ? { term: { servedComunaIds: query.comunaId } } : { term: { comunaId: query.comunaId } };
+  if (query.withNearLocations) return { term: { servedComunaIds: query.comunaId } };
+  return query.addedComunaIds?.length ? { terms: { comunaId: [query.comunaId, ...query.addedComunaIds] } } : { term: { comunaId: query.comunaId } };
 }
 
 /**
@@ -100,21 +110,37 @@ function copayField(coverage: Coverage): string {
 }
 
 interface EsHit {
-  _source: { laboratoryId: number; identifierName: string; addressLine1: string; comunaId: number; lat: number | null; lng: number | null; fonasaLevel: number | null };
+  _source: {
+    laboratoryId: number; identifierName: string; addressLine1: string; comunaId: number; lat: number | null; lng: number | null; fonasaLevel: number | null;
+    insurerIds?: number[]; location?: { lat: number; lon: number } | null;
+  };
   inner_hits?: { quoted: { hits: { hits: { _source: { examId: number; price: number; mleArancel: number | null; mleCopay: number | null } }[] } } };
 }
 
 export function toLaboratoryQuote(hit: EsHit, query: QuoteQuery): LaboratoryQuote {
+  const acceptsInsurer = query.insurerIds?.length ? (hit._source.insurerIds ?? []).some((id) => query.insurerIds!.includes(id)) : null;
+  // A branch that does not take the previsión is quoted at its private prices.
+  const coverage: Coverage = acceptsInsurer === false ? { kind: 'NONE' } : query.coverage;
   const exams = (hit.inner_hits?.quoted.hits.hits ?? [])
-    .map(({ _source: e }) => examShare(query.coverage, e.examId, e.price, e.mleArancel !== null && e.mleCopay !== null ? { arancel: e.mleArancel, copay: e.mleCopay } : null))
+    .map(({ _source: e }) => examShare(coverage, e.examId, e.price, e.mleArancel !== null && e.mleCopay !== null ? { arancel: e.mleArancel, copay: e.mleCopay } : null))
     .sort((a, b) => a.examId - b.examId);
   const offered = new Set(exams.map((e) => e.examId));
   const { laboratoryId, identifierName, addressLine1, comunaId, lat, lng, fonasaLevel } = hit._source;
+  const place = hit._source.location;
   return {
     laboratoryId, identifierName, addressLine1, comunaId, lat, lng, fonasaLevel,
+    acceptsInsurer,
+    distanceKm: query.origin && place ? Math.round(distanceKm(query.origin, { lat: place.lat, lng: place.lon }) * 10) / 10 : null,
     exams,
     missingExamIds: query.examIds.filter((id) => !offered.has(id)),
     offersAll: query.examIds.length > 0 && offered.size === query.examIds.length,
     ...orderShare(exams),
   };
+}
+
+/** Straight-line kilometres (haversine, Earth radius 6371 km), as the PostgreSQL adapter computes them. */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 12742 * Math.asin(Math.sqrt(h));
 }

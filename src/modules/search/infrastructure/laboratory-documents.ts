@@ -48,7 +48,9 @@ export async function readLaboratoryDocuments(db: PrismaService | Tx, laboratory
                  JOIN select_list_child ch ON ch.id = a.select_list_child_id
                  WHERE a.laboratory_id = l.id AND t.isfilter AND ch.is_active ORDER BY 1) AS "filterValueIds",
            l.address_line1 AS "addressLine1",
-           CASE WHEN l.lat IS NULL OR l.lng IS NULL THEN NULL ELSE json_build_object('lat', l.lat, 'lon', l.lng) END AS location,
+           -- The branch's place, or its comuna's: distances and "Más cercano" need one.
+           CASE WHEN l.lat IS NOT NULL AND l.lng IS NOT NULL THEN json_build_object('lat', l.lat, 'lon', l.lng)
+                WHEN c.lat IS NOT NULL AND c.lng IS NOT NULL THEN json_build_object('lat', c.lat, 'lon', c.lng) END AS location,
            l.lat, l.lng, l.fonasa_level AS "fonasaLevel",
            coalesce((
              SELECT json_agg(json_build_object('examId', x.exam_id, 'code', x.code, 'typeExamId', x.type_exam_id, 'name', x.name, 'price', x.price,

@@ -77,7 +77,7 @@ export class PostgresSearchIndex implements SearchIndex {
       rows: [answer],
     } = await this.pool.query<SearchRow>(statement.text, statement.values);
     return {
-      items: (answer.items ?? []).map((row) => toQuote(row, query.examIds)),
+      items: (answer.items ?? []).map((row) => toQuote(row, query)),
       total: answer.total,
       currentPage: query.currentPage,
       perPage: query.perPage,
@@ -102,18 +102,24 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
   const offset = (query.currentPage - 1) * query.perPage;
   const exams = query.examIds;
   const direction = query.orderSort === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
-  // `here`: where the results are (comuna, comuna + neighbours, region or anywhere); `scope`: the
-  // extent of the comuna facet, which drops the comuna but keeps the region to offer those around.
-  const region = query.regionId !== undefined ? Prisma.sql`l.region_id = ${query.regionId}` : Prisma.sql`TRUE`;
+  // `here`: where the results are (comuna, comuna + neighbours or + comunas added, region or anywhere);
+  // `region`: the extent of the comuna facet. With a comuna, its neighbourhood (the comuna and those
+  // near it, which may lie across a region border): the facet counts within the search and offers the
+  // comunas a patient could add, not the whole region's.
+  const neighbourhood = query.comunaId !== undefined ? Prisma.sql`l.served_comuna_ids @> ARRAY[${query.comunaId}]::int[]` : undefined;
+  const region = neighbourhood ?? (query.regionId !== undefined ? Prisma.sql`l.region_id = ${query.regionId}` : Prisma.sql`TRUE`);
   const here =
     query.comunaId === undefined
       ? region
       : query.withNearLocations
-        ? Prisma.sql`l.served_comuna_ids @> ARRAY[${query.comunaId}]::int[]`
-        : Prisma.sql`l.comuna_id = ${query.comunaId}`;
+        ? neighbourhood!
+        : Prisma.sql`l.comuna_id = ANY(${[query.comunaId, ...(query.addedComunaIds ?? [])]}::int[])`;
+  // A previsión orders and prices, it never filters: `accepts` is whether the branch takes it.
+  const accepts = query.insurerIds?.length ? Prisma.sql`(l.insurer_ids && ${query.insurerIds}::int[])` : Prisma.sql`TRUE`;
   const cand = Prisma.sql`
     cand AS MATERIALIZED (
-      SELECT l.laboratory_id, l.comuna_id, l.insurer_ids, l.filter_value_ids, l.name_folded, (${here}) AS here, (${region}) AS in_scope
+      SELECT l.laboratory_id, l.comuna_id, l.insurer_ids, l.filter_value_ids, l.name_folded, (${here}) AS here, (${region}) AS in_scope,
+             ${accepts} AS accepts, ${distanceSql(query.origin)} AS distance
       FROM search_laboratory l
       WHERE ${labConditions(query)} AND ((${here}) OR (${region}))
     )`;
@@ -124,27 +130,33 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
      FROM (SELECT v AS id, count(*)::int AS count FROM hits CROSS JOIN LATERAL unnest(hits.insurer_ids) AS v GROUP BY 1) f JOIN insurer n ON n.id = f.id) AS insurers,
     (SELECT json_agg(json_build_object('id', f.id, 'count', f.count, 'name', n.name) ORDER BY f.count DESC, n.name)
      FROM (SELECT v AS id, count(*)::int AS count FROM hits CROSS JOIN LATERAL unnest(hits.filter_value_ids) AS v GROUP BY 1) f JOIN select_list_child n ON n.id = f.id) AS filter_values`;
+  const labJson = Prisma.sql`'laboratory_id', l.laboratory_id, 'identifier_name', l.identifier_name, 'address_line1', l.address_line1,
+    'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level, 'accepts', page.accepts, 'distance_km', round(page.distance::numeric, 1)`;
 
   if (exams.length === 0) {
+    const order = (t: string) => {
+      const at = Prisma.raw(t);
+      return query.orderBy === 'distance' ? Prisma.sql`${at}distance ${direction} NULLS LAST, ${at}name_folded` : Prisma.sql`${at}name_folded ${direction}`;
+    };
     return Prisma.sql`
       WITH ${cand},
       hits AS (SELECT * FROM cand WHERE here),
       scoped AS (SELECT * FROM cand WHERE in_scope),
-      page AS (SELECT laboratory_id, name_folded FROM hits ORDER BY name_folded ${direction}, laboratory_id LIMIT ${query.perPage} OFFSET ${offset})
+      page AS (SELECT laboratory_id, name_folded, accepts, distance FROM hits ORDER BY accepts DESC, ${order('')}, laboratory_id LIMIT ${query.perPage} OFFSET ${offset})
       SELECT (SELECT count(*)::int FROM hits) AS total,
-             (SELECT json_agg(json_build_object('laboratory_id', l.laboratory_id, 'identifier_name', l.identifier_name, 'address_line1', l.address_line1,
-                                                'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level,
+             (SELECT json_agg(json_build_object(${labJson},
                                                 'offered', 0, 'total', 0, 'coverage', 0, 'copay', 0, 'bono_copay', 0, 'exams', '[]'::json)
-                              ORDER BY page.name_folded ${direction}, page.laboratory_id)
+                              ORDER BY page.accepts DESC, ${order('page.')}, page.laboratory_id)
               FROM page JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id) AS items,
              ${facets}`;
   }
 
   const share = shareSql(query.coverage);
-  const order = { identifierName: Prisma.sql`name_folded`, total: Prisma.sql`total`, copay: Prisma.sql`copay` }[query.orderBy];
+  const order = { identifierName: Prisma.sql`name_folded`, total: Prisma.sql`total`, copay: Prisma.sql`copay`, distance: Prisma.sql`distance` }[query.orderBy];
   // The exam array on the first column of the index: PostgreSQL 15 searches it one exam at a time
   // for this laboratory, whereas on a second column it would read all the laboratory's prices.
   const pricesOf = (labs: Prisma.Sql) => Prisma.sql`search_laboratory_exam p WHERE p.exam_id = ANY(${exams}::int[]) AND p.laboratory_id = ${labs}`;
+  const line = shareSql(query.coverage, Prisma.sql`page.accepts`);
   return Prisma.sql`
     WITH ${cand},
     -- The prices of the order at the laboratories here, read in their comunas only (not nationwide) from
@@ -154,8 +166,9 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
       FROM search_laboratory_exam p
       WHERE p.exam_id = ANY(${exams}::int[]) AND p.comuna_id = ANY(ARRAY(SELECT DISTINCT comuna_id FROM cand WHERE here))
     ),
+    -- A branch that does not take the previsión is quoted at its private prices.
     q AS (
-      SELECT c.laboratory_id, count(*)::int AS offered, sum(p.price)::int AS total, sum(p.pays)::int AS copay
+      SELECT c.laboratory_id, count(*)::int AS offered, sum(p.price)::int AS total, sum(CASE WHEN c.accepts THEN p.pays ELSE p.price END)::int AS copay
       FROM cand c JOIN px p ON p.laboratory_id = c.laboratory_id
       WHERE c.here
       GROUP BY c.laboratory_id
@@ -169,28 +182,39 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
       WHERE c.in_scope AND CASE WHEN c.here THEN EXISTS (SELECT 1 FROM q WHERE q.laboratory_id = c.laboratory_id)
                                 ELSE EXISTS (SELECT 1 FROM ${pricesOf(Prisma.sql`c.laboratory_id`)}) END
     ),
+    -- Those taking the previsión first, then whole orders, then the order asked for.
     page AS (
-      SELECT laboratory_id, offered, total, copay, name_folded FROM hits
-      ORDER BY (offered = ${exams.length}) DESC, ${order} ${direction}, name_folded, laboratory_id
+      SELECT laboratory_id, offered, total, copay, name_folded, accepts, distance FROM hits
+      ORDER BY accepts DESC, (offered = ${exams.length}) DESC, ${order} ${direction} NULLS LAST, name_folded, laboratory_id
       LIMIT ${query.perPage} OFFSET ${offset}
     )
     SELECT (SELECT count(*)::int FROM hits) AS total,
-           (SELECT json_agg(json_build_object('laboratory_id', l.laboratory_id, 'identifier_name', l.identifier_name, 'address_line1', l.address_line1,
-                                              'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level,
+           (SELECT json_agg(json_build_object(${labJson},
                                               'offered', page.offered, 'total', page.total, 'copay', page.copay,
                                               'coverage', lines.coverage, 'bono_copay', lines.bono_copay, 'exams', lines.exams)
-                            ORDER BY (page.offered = ${exams.length}) DESC, page.${order} ${direction}, page.name_folded, page.laboratory_id)
+                            ORDER BY page.accepts DESC, (page.offered = ${exams.length}) DESC, page.${order} ${direction} NULLS LAST, page.name_folded, page.laboratory_id)
             FROM page
             JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id
             CROSS JOIN LATERAL (
               SELECT sum(covered)::int AS coverage, coalesce(sum(pays) FILTER (WHERE bono), 0)::int AS bono_copay,
                      json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper) ORDER BY exam_id) AS exams
-              FROM (SELECT p.exam_id, p.price, ${share.bono} AS bono, ${share.cheaper} AS cheaper, ${share.covered} AS covered, ${share.pays} AS pays
+              FROM (SELECT p.exam_id, p.price, ${line.bono} AS bono, ${line.cheaper} AS cheaper, ${line.covered} AS covered, ${line.pays} AS pays
                     FROM ${pricesOf(Prisma.sql`page.laboratory_id`)}) x
             ) lines) AS items,
            ${facets}`;
 }
 
+/**
+ * Kilometres from the chosen comuna to a branch of `cand` (haversine, Earth radius 6371 km): the
+ * branch's own coordinates, or its comuna's when it has none. Null without an origin.
+ */
+function distanceSql(origin: QuoteQuery['origin']): Prisma.Sql {
+  if (!origin) return Prisma.sql`NULL::float8`;
+  const lat = Prisma.sql`coalesce(l.lat, (SELECT c.lat FROM location c WHERE c.id = l.comuna_id))`;
+  const lng = Prisma.sql`coalesce(l.lng, (SELECT c.lng FROM location c WHERE c.id = l.comuna_id))`;
+  return Prisma.sql`(12742 * asin(sqrt(power(sin(radians(${lat} - ${origin.lat}::float8) / 2), 2)
+    + cos(radians(${origin.lat}::float8)) * cos(radians(${lat})) * power(sin(radians(${lng} - ${origin.lng}::float8) / 2), 2))))`;
+}
 
 /** Deletes and rebuilds the documents of `ids` (sorted) from the write model. */
 async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
@@ -243,7 +267,6 @@ async function insertPrices(tx: Tx, laboratoryIds: number[], examIds?: number[])
 /** What a laboratory must satisfy besides its place (see `here` in searchStatement) and offering the exams. */
 function labConditions(query: QuoteQuery): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`TRUE`];
-  if (query.insurerIds?.length) conditions.push(Prisma.sql`l.insurer_ids && ${query.insurerIds}::int[]`);
   for (const group of query.filterValueIds) conditions.push(Prisma.sql`l.filter_value_ids && ${group}::int[]`);
   if (query.laboratoryName) conditions.push(Prisma.sql`l.name_folded LIKE '%' || cl_fold(${escapeLike(query.laboratoryName)}) || '%'`);
   if (query.laboratoryId !== undefined) conditions.push(Prisma.sql`l.laboratory_id = ${query.laboratoryId}`);
@@ -253,18 +276,21 @@ function labConditions(query: QuoteQuery): Prisma.Sql {
   return Prisma.join(conditions, ' AND ');
 }
 
-/** One exam line `p` of the order, per the order's insurer: quote-rules.ts `examShare`, in SQL. */
-function shareSql(coverage: Coverage): { bono: Prisma.Sql; cheaper: Prisma.Sql; covered: Prisma.Sql; pays: Prisma.Sql } {
+/**
+ * One exam line `p` of the order, per the order's insurer: quote-rules.ts `examShare`, in SQL.
+ * `accepts`: whether the branch takes the previsión; where it does not, the line is private.
+ */
+function shareSql(coverage: Coverage, accepts: Prisma.Sql = Prisma.sql`TRUE`): { bono: Prisma.Sql; cheaper: Prisma.Sql; covered: Prisma.Sql; pays: Prisma.Sql } {
   if (coverage.kind === 'FONASA' && coverage.mle) {
-    const bono = Prisma.sql`(p.mle_copay IS NOT NULL AND p.mle_copay <= p.price)`;
+    const bono = Prisma.sql`(${accepts} AND p.mle_copay IS NOT NULL AND p.mle_copay <= p.price)`;
     return {
       bono,
-      cheaper: Prisma.sql`(p.mle_copay IS NOT NULL AND p.mle_copay > p.price)`,
+      cheaper: Prisma.sql`(${accepts} AND p.mle_copay IS NOT NULL AND p.mle_copay > p.price)`,
       covered: Prisma.sql`CASE WHEN ${bono} THEN p.mle_arancel - p.mle_copay ELSE 0 END`,
       pays: Prisma.sql`CASE WHEN ${bono} THEN p.mle_copay ELSE p.price END`,
     };
   }
-  const covered = coverage.kind === 'PERCENT' ? Prisma.sql`round(p.price * ${coverage.percentage}::numeric / 100)::int` : Prisma.sql`0`;
+  const covered = coverage.kind === 'PERCENT' ? Prisma.sql`CASE WHEN ${accepts} THEN round(p.price * ${coverage.percentage}::numeric / 100)::int ELSE 0 END` : Prisma.sql`0`;
   return { bono: Prisma.sql`FALSE`, cheaper: Prisma.sql`FALSE`, covered, pays: Prisma.sql`p.price - ${covered}` };
 }
 
@@ -287,6 +313,8 @@ interface QuoteRow {
   lat: number | null;
   lng: number | null;
   fonasa_level: number | null;
+  accepts: boolean;
+  distance_km: number | null;
   offered: number;
   total: number;
   coverage: number;
@@ -296,7 +324,8 @@ interface QuoteRow {
   exams: [number, number, number, number, boolean, boolean][];
 }
 
-function toQuote(row: QuoteRow, examIds: number[]): LaboratoryQuote {
+function toQuote(row: QuoteRow, query: QuoteQuery): LaboratoryQuote {
+  const { examIds } = query;
   const exams = row.exams.map(([examId, price, coverage, copay, bono, privateCheaper]): ExamQuote => ({ examId, price, coverage, copay, payment: bono ? 'BONO' : 'PRIVATE', privateCheaper }));
   const offered = new Set(exams.map((e) => e.examId));
   return {
@@ -307,6 +336,8 @@ function toQuote(row: QuoteRow, examIds: number[]): LaboratoryQuote {
     lat: row.lat,
     lng: row.lng,
     fonasaLevel: row.fonasa_level,
+    acceptsInsurer: query.insurerIds?.length ? row.accepts : null,
+    distanceKm: row.distance_km,
     exams,
     missingExamIds: examIds.filter((id) => !offered.has(id)),
     offersAll: examIds.length > 0 && offered.size === examIds.length,

@@ -30,6 +30,14 @@ const ACTIONS: Record<string, string> = {
   'laboratory_exam.rejected': 'Rechazó el precio',
   'laboratory_exam.withdrawn': 'Retiró el examen',
   'laboratory_exam.restored': 'Volvió a ofrecer el examen',
+  'category.created': 'Creó la categoría',
+  'category.updated': 'Modificó la categoría',
+  'product.created': 'Creó el producto',
+  'product.updated': 'Modificó el producto',
+  'banner.created': 'Creó el banner',
+  'banner.updated': 'Modificó el banner',
+  'slider.created': 'Creó el slide',
+  'slider.updated': 'Modificó el slide',
 };
 const FIELDS: Record<string, string> = {
   reason: 'Motivo', oldPrice: 'Precio anterior', newPrice: 'Precio nuevo', price: 'Precio', previousPrice: 'Precio anterior', bulk: 'En lote',

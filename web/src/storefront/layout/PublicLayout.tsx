@@ -41,6 +41,8 @@ export default function PublicLayout() {
           <Logo />
           <nav aria-label="Principal" className="cl-header__nav">
             <Link to="/buscador">Buscar exámenes</Link>
+            {/* On a phone the home page's package rows lead there: the nav row has no room for one more link. */}
+            <Link to="/paquetes" className="cl-wide-only">Paquetes</Link>
             <Link to="/preguntas-frecuentes">
               <span className="cl-wide-only">Preguntas frecuentes</span>
               <span className="cl-phone-only">Ayuda</span>

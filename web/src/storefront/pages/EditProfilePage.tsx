@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Person } from '@contracts';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { useApiForm } from '../../api/hooks';
+import { useApiForm, useApiQuery } from '../../api/hooks';
+import { InsurerPicker, type Coverage } from '../features/search/InsurerPicker';
+import { PlacePicker, type Place } from '../features/search/PlacePicker';
+import { searchDefaultsOf } from '../features/profile/searchDefaults';
 import { changePasswordBoxShown, personUpdated, type LoggedPerson } from '../features/auth/authSlice';
 import { ChangePasswordBox } from '../features/auth/ChangePasswordBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
@@ -23,11 +26,22 @@ function EditProfile({ person, email }: { person: LoggedPerson; email: string })
   const [saved, setSaved] = useState(false);
   const form = useApiForm<Person>('POST', `/api/person/${person.id}`);
   const errors = form.fieldErrors;
+  // What fills the search (issue 19): kept in the profile, read from it.
+  const stored = useApiQuery<Person>('GET', `/api/person/${person.id}`);
+  const [place, setPlace] = useState<Place>({ locationFk: null, location: null, nearLocations: false });
+  const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: null, coveragePercentage: null });
+  useEffect(() => {
+    const defaults = stored.data && searchDefaultsOf(stored.data);
+    if (defaults) {
+      setPlace(defaults.place);
+      setCoverage(defaults.coverage);
+    }
+  }, [stored.data]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const updated = await form.submit(fields);
+    const updated = await form.submit({ ...fields, comunaId: place.location, insurerId: coverage.pensionHealtInstitutionId, coveragePercentage: coverage.coveragePercentage });
     if (updated) {
       // Only what this form changes: the signed-in person keeps its own shape (spec §3).
       dispatch(personUpdated({ ...person, firstName: updated.firstName, lastName: updated.lastName, phone: updated.phone, rut: updated.rut }));
@@ -55,6 +69,14 @@ function EditProfile({ person, email }: { person: LoggedPerson; email: string })
         </FormField>
         {field('phone', 'Teléfono', { type: 'tel', autoComplete: 'tel', placeholder: '+56 9 1234 5678', maxLength: 40 })}
         {field('rut', 'RUT', { placeholder: '12.345.678-5', maxLength: 12 })}
+        <fieldset className="cl-fieldset">
+          <legend>Para cotizar más rápido</legend>
+          <p className="cl-muted cl-no-margin">Tu comuna y tu previsión llenan el buscador cada vez que cotizas.</p>
+          <PlacePicker value={place} onChange={setPlace} withNear={false} />
+          {errors.comunaId && <small className="p-error">{errors.comunaId}</small>}
+          <InsurerPicker value={coverage} onChange={setCoverage} />
+          {(errors.insurerId || errors.coveragePercentage) && <small className="p-error">{errors.insurerId ?? errors.coveragePercentage}</small>}
+        </fieldset>
         <Button type="submit" label="Guardar" icon="pi pi-save" loading={form.submitting} />
       </form>
       {changingPassword ? (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
@@ -8,6 +8,8 @@ import { PlacePicker, type Place } from '../features/search/PlacePicker';
 import { EMPTY_FILTER, filterToUrl } from '../features/search/quoteFilter';
 import { examNamed } from '../features/search/searchSlice';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
+import { HomeShowcase } from '../features/products/HomeShowcase';
+import { useSearchDefaults } from '../features/profile/searchDefaults';
 
 const STEPS = [
   { icon: 'pi pi-file-edit', title: 'Ingresa tu orden médica', text: 'Escribe los exámenes como aparecen en tu orden, por nombre, sigla o código FONASA.' },
@@ -22,6 +24,14 @@ export default function HomePage() {
   const [exams, setExams] = useState<PickedExam[]>([]);
   const [place, setPlace] = useState<Place>({ locationFk: null, location: null, nearLocations: false });
   const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: null, coveragePercentage: null });
+  // A signed-in patient's profile fills where and with which previsión, unless they already chose.
+  const defaults = useSearchDefaults();
+  const touched = useRef(false);
+  useEffect(() => {
+    if (!defaults || touched.current) return;
+    setPlace(defaults.place);
+    setCoverage(defaults.coverage);
+  }, [defaults?.place.location, defaults?.coverage.pensionHealtInstitutionId, defaults?.coverage.coveragePercentage]);
 
   const quote = (event: FormEvent) => {
     event.preventDefault();
@@ -41,13 +51,14 @@ export default function HomePage() {
               <ExamPicker id="exams" value={exams} onChange={setExams} />
             </div>
             <div className="cl-hero__fields">
-              <PlacePicker value={place} onChange={setPlace} />
-              <InsurerPicker value={coverage} onChange={setCoverage} />
+              <PlacePicker value={place} onChange={(chosen) => { touched.current = true; setPlace(chosen); }} />
+              <InsurerPicker value={coverage} onChange={(chosen) => { touched.current = true; setCoverage(chosen); }} />
             </div>
             <Button type="submit" label={exams.length > 0 ? `Cotizar ${exams.length} ${exams.length === 1 ? 'examen' : 'exámenes'}` : 'Ver laboratorios'} icon="pi pi-search" className="cl-hero__submit" />
           </form>
         </div>
       </section>
+      <HomeShowcase />
       <section className="cl-container cl-steps" aria-labelledby="steps-title">
         <h2 id="steps-title">Cómo funciona</h2>
         <ol>

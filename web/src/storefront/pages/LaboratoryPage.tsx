@@ -4,11 +4,12 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { dayName, formatClp, shortExamName } from '../../app/format';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useApiQuery } from '../../api/hooks';
 import { itemAdded, itemRemoved } from '../features/cart/cartSlice';
+import { QuotedOrder, quotedOrderFrom } from '../features/laboratory/QuotedOrder';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 
@@ -22,6 +23,9 @@ export default function LaboratoryPage() {
   const [term, setTerm] = useState('');
   const [typedTerm, setTypedTerm] = useState('');
   const [page, setPage] = useState(1);
+  // Opened from a quote: the order comes along in the address (examenes, prevision, cobertura).
+  const [params] = useSearchParams();
+  const order = quotedOrderFrom(params);
 
   // Spec §9: the fetch waits 200 ms, so typing sends one request.
   useEffect(() => {
@@ -69,16 +73,18 @@ export default function LaboratoryPage() {
         </p>
       </header>
 
+      {order && <QuotedOrder laboratoryId={lab.id} laboratoryName={lab.identifierName} order={order} />}
+
       <div className="cl-lab__layout">
         <aside className="cl-lab__info" aria-label="Datos del laboratorio">
-          <section className="cl-panel">
+          {(lab.phone || lab.email || lab.website) && <section className="cl-panel">
             <h2>Contacto</h2>
             <ul className="cl-plain">
               {lab.phone && <li><i className="pi pi-phone" aria-hidden="true" /> <a href={`tel:${lab.phone.replace(/\s/g, '')}`}>{lab.phone}</a></li>}
               {lab.email && <li><i className="pi pi-envelope" aria-hidden="true" /> <a href={`mailto:${lab.email}`}>{lab.email}</a></li>}
               {lab.website && <li><i className="pi pi-globe" aria-hidden="true" /> <a href={lab.website} target="_blank" rel="noreferrer">{lab.website}</a></li>}
             </ul>
-          </section>
+          </section>}
           <section className="cl-panel">
             <h2>Horario de atención</h2>
             {lab.openingHours && lab.openingHours.length > 0 ? (
@@ -127,7 +133,7 @@ export default function LaboratoryPage() {
             <p className="cl-empty">No encontramos exámenes{term ? ` con «${term}»` : ''} en este laboratorio.</p>
           ) : (
             <ul className="cl-exam-list">
-              {data.exams.items.map((exam) => <ExamRow key={exam.laboratoryExamId} exam={exam} laboratoryName={lab.identifierName} />)}
+              {data.exams.items.map((exam) => <ExamRow key={exam.laboratoryExamId} exam={exam} laboratoryName={lab.identifierName} laboratoryId={lab.id} />)}
             </ul>
           )}
           {data.exams.lastPage > 1 && (
@@ -142,7 +148,7 @@ export default function LaboratoryPage() {
   );
 }
 
-function ExamRow({ exam, laboratoryName }: { exam: LaboratoryPageExam; laboratoryName: string }) {
+function ExamRow({ exam, laboratoryName, laboratoryId }: { exam: LaboratoryPageExam; laboratoryName: string; laboratoryId: number }) {
   const dispatch = useAppDispatch();
   const inCart = useAppSelector((state) => state.cart.items.some((i) => i.id === exam.laboratoryExamId));
   const name = shortExamName(exam.name);
@@ -169,7 +175,7 @@ function ExamRow({ exam, laboratoryName }: { exam: LaboratoryPageExam; laborator
           size="small"
           aria-label={`Agregar ${name} al carro`}
           onClick={() =>
-            dispatch(itemAdded({ id: exam.laboratoryExamId, name, categoryName: laboratoryName, cover: '', description: exam.name, price: exam.price, code: exam.code, options: [], quantity: 1 }))
+            dispatch(itemAdded({ id: exam.laboratoryExamId, name, categoryName: laboratoryName, cover: '', description: exam.name, price: exam.price, code: exam.code, options: [], quantity: 1, laboratoryId }))
           }
         />
       )}

@@ -1,11 +1,15 @@
 import { Link } from 'react-router-dom';
-import { formatClp } from '../../app/format';
+import type { Page, SalesOrderSummary } from '@contracts';
+import { useApiQuery } from '../../api/hooks';
+import { formatClp, formatDate } from '../../app/format';
 import { useAppSelector } from '../../app/store';
 import { cartCount, cartTotal } from '../features/cart/cartSlice';
 import { SignedInOnly } from '../layout/SignedInOnly';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
+import { OrderStatusTag } from '../features/checkout/OrderParts';
+import { SavedOrders } from '../features/saved-orders/SavedOrders';
 
-/** The signed-in person's data and their cart; their orders join here once checkout exists. */
+/** The signed-in person's data, their cart and their orders (with each voucher). */
 export default function PanelPage() {
   usePageTitle('Mi panel');
   const items = useAppSelector((state) => state.cart.items);
@@ -39,6 +43,8 @@ export default function PanelPage() {
                 <p>{cartCount(items)} {cartCount(items) === 1 ? 'examen' : 'exámenes'} por {formatClp(cartTotal(items))}.</p>
               )}
             </section>
+            <MyOrders />
+            <SavedOrders />
             {person.profile.code !== 'USR' && (
               <section className="cl-panel" aria-labelledby="backoffice">
                 <h2 id="backoffice">Administración</h2>
@@ -50,5 +56,31 @@ export default function PanelPage() {
         </div>
       )}
     </SignedInOnly>
+  );
+}
+
+/** The orders the person bought with this account, newest first, each opening its voucher. */
+function MyOrders() {
+  const orders = useApiQuery<Page<SalesOrderSummary>>('POST', '/api/sales-order/search', { perPage: 20, orderBy: 'createdAt', orderSort: 'desc' });
+  const items = orders.data?.items ?? [];
+  return (
+    <section className="cl-panel cl-panel-orders" aria-labelledby="my-orders">
+      <h2 id="my-orders">Mis órdenes</h2>
+      {orders.loading && <p className="cl-muted" aria-busy="true">Cargando…</p>}
+      {orders.error && <p className="cl-muted">{orders.error.message}</p>}
+      {orders.loaded && items.length === 0 && <p className="cl-muted">Aún no compras exámenes con tu cuenta.</p>}
+      <ul className="cl-panel-orders__list">
+        {items.map((order) => (
+          <li key={order.id}>
+            <Link to={order.status === 'FAILED' || order.status === 'CANCELLED' ? `/transaction/failed/${order.id}` : `/voucher/${order.id}`}>
+              <strong>{order.number}</strong> · {order.laboratory.name}
+            </Link>
+            <span className="cl-panel-orders__meta">
+              <OrderStatusTag status={order.status} /> {formatClp(order.total)} · {formatDate(order.createdAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -14,15 +14,18 @@ import { InsurerPicker } from '../features/search/InsurerPicker';
 import { PlacePicker } from '../features/search/PlacePicker';
 import { payerOf } from '../features/search/payer';
 import { QuoteCard } from '../features/search/QuoteCard';
-import { filterFromUrl, filterToUrl, type QuoteFilter } from '../features/search/quoteFilter';
+import { SaveOrderButton } from '../features/saved-orders/SaveOrderButton';
+import { EMPTY_FILTER, filterFromUrl, filterToUrl, type QuoteFilter } from '../features/search/quoteFilter';
+import { CoveringPackages } from '../features/products/CoveringPackages';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import {
-  examNamed, filterChanged, filterCleaned, filterRestored, filterSet, insurerCleaned, locationCleaned, pageChanged, type FacetCount,
+  examNamed, filterChanged, filterCleaned, filterRestored, insurerCleaned, locationCleaned, pageChanged, type FacetCount,
 } from '../features/search/searchSlice';
 
 const ORDERINGS: { label: string; orderBy: QuoteFilter['orderBy']; orderSort: QuoteFilter['orderSort'] }[] = [
   { label: 'Menor total', orderBy: 'total', orderSort: 'asc' },
   { label: 'Menor copago', orderBy: 'copay', orderSort: 'asc' },
+  { label: 'Más cercano', orderBy: 'distance', orderSort: 'asc' },
   { label: 'Nombre (A-Z)', orderBy: 'identifierName', orderSort: 'asc' },
   { label: 'Nombre (Z-A)', orderBy: 'identifierName', orderSort: 'desc' },
   { label: 'Mayor total', orderBy: 'total', orderSort: 'desc' },
@@ -65,10 +68,17 @@ export default function SearchPage() {
   const ordering = ORDERINGS.find((o) => o.orderBy === filter.orderBy && o.orderSort === filter.orderSort) ?? ORDERINGS[2];
   const exams = filter.exams.map((id) => ({ id, name: examNames[id] ?? '…' }));
   const insurers = useAppSelector((state) => state.search.insurers);
-  const payer = payerOf(insurers.find((i) => i.id === filter.pensionHealtInstitutionId));
+  const insurer = insurers.find((i) => i.id === filter.pensionHealtInstitutionId);
+  const payer = payerOf(insurer);
+  // A branch takes FONASA or not, whatever the tramo: the card names FONASA itself.
+  const insurerName = insurer?.type === 'public' ? 'FONASA' : insurer?.name;
+  // The order follows the patient to the laboratory's page.
+  const orderQuery = ordered ? filterToUrl({ ...EMPTY_FILTER, exams: filter.exams, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage }) : undefined;
+  const regionName = useAppSelector((state) => state.locations.regions.find((r) => r.id === filter.locationFk)?.name);
   // On a phone the filters fold away: one line says what is being quoted.
-  const place = filter.location !== null ? `${comunaName(filter.location) ?? ''}${filter.nearLocations ? ' y comunas vecinas' : ''}` : null;
-  const summary = [exams.map((e) => e.name).join(', '), place, insurers.find((i) => i.id === filter.pensionHealtInstitutionId)?.name].filter(Boolean).join(' · ');
+  const added = filter.addedComunas.map((id) => comunaName(id)).filter(Boolean);
+  const place = filter.location !== null ? `${[comunaName(filter.location) ?? '', ...added].join(', ')}${filter.nearLocations ? ' y comunas vecinas' : ''}` : null;
+  const summary = [exams.map((e) => e.name).join(', '), place, insurer?.name].filter(Boolean).join(' · ');
   usePageTitle(exams.length > 0 ? `Cotización: ${exams.map((e) => e.name).join(', ').slice(0, 80)}${place ? ` en ${place}` : ''}` : 'Cotiza tu orden médica');
   const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((v) => v !== id) : [...list, id]);
 
@@ -107,25 +117,38 @@ export default function SearchPage() {
             <InputText id="laboratoryName" value={filter.laboratoryName} maxLength={200} onChange={(e) => act(filterChanged({ laboratoryName: e.target.value }), { replace: true })} />
           </div>
           {facets && facets.comunas.length > 0 && (
-            <FacetGroup title="Comunas" items={facets.comunas} isChecked={(c) => filter.location === c.id} onToggle={(c) => act(filterChanged({ location: filter.location === c.id ? null : c.id }))} />
+            <FacetGroup
+              title="Comunas"
+              items={facets.comunas}
+              isChecked={(c) => c.id === filter.location || (filter.location !== null && filter.nearLocations) || filter.addedComunas.includes(c.id)}
+              // The patient's comuna stays: the facet adds comunas to it ("Limpiar ubicación" clears it).
+              isDisabled={(c) => c.id === filter.location}
+              onToggle={(c) => {
+                if (filter.location === null) act(filterChanged({ location: c.id }));
+                else if (filter.nearLocations) act(filterChanged({ nearLocations: false, addedComunas: facets.comunas.map((x) => x.id).filter((id) => id !== filter.location && id !== c.id) }));
+                else act(filterChanged({ addedComunas: toggle(filter.addedComunas, c.id) }));
+              }}
+            />
           )}
           {facets && facets.filterValues.length > 0 && (
             <FacetGroup title="Servicios y medios de pago" items={facets.filterValues} isChecked={(v) => filter.attributesValues.includes(v.id)} onToggle={(v) => act(filterChanged({ attributesValues: toggle(filter.attributesValues, v.id) }))} />
           )}
-          <Button label="Limpiar todo" icon="pi pi-filter-slash" outlined size="small" onClick={() => act(filterCleaned())} />
+          <Button label="Limpiar filtros" icon="pi pi-filter-slash" outlined size="small" onClick={() => act(filterCleaned())} />
         </aside>
 
         <section ref={resultsRef} className="cl-search__results" aria-labelledby="results-title" aria-busy={status === 'loading'}>
           <div className="cl-search__bar">
             <h2 id="results-title" className="cl-search__count" aria-live="polite">
-              {results ? `${results.total.toLocaleString('es-CL')} ${results.total === 1 ? 'laboratorio' : 'laboratorios'}` : 'Buscando laboratorios…'}
+              {results
+                ? `${results.total.toLocaleString('es-CL')} ${results.total === 1 ? 'laboratorio' : 'laboratorios'}${results.total === 0 && place ? ` en ${place}` : ''}`
+                : 'Buscando laboratorios…'}
             </h2>
             <span className="cl-field cl-field--inline">
               <label htmlFor="ordering">Ordenar por</label>
               <Dropdown
                 inputId="ordering"
                 value={ordering.label}
-                options={ORDERINGS.filter((o) => ordered || o.orderBy === 'identifierName').map((o) => o.label)}
+                options={ORDERINGS.filter((o) => (o.orderBy === 'distance' ? filter.location !== null : ordered || o.orderBy === 'identifierName')).map((o) => o.label)}
                 onChange={(e) => {
                   const chosen = ORDERINGS.find((o) => o.label === e.value)!;
                   act(filterChanged({ orderBy: chosen.orderBy, orderSort: chosen.orderSort }));
@@ -133,6 +156,7 @@ export default function SearchPage() {
               />
             </span>
           </div>
+          <SaveOrderButton filter={filter} />
           {!ordered && status !== 'failed' && (
             <Message severity="info" className="cl-block" text="Agrega los exámenes de tu orden médica para ver el precio total y tu copago en cada laboratorio." />
           )}
@@ -143,7 +167,7 @@ export default function SearchPage() {
             <Message
               severity="info"
               className="cl-block"
-              text="El tramo A de FONASA no compra bonos de libre elección: te atienden sin costo en la red pública (consultorio u hospital). Aquí ves los precios particulares de cada laboratorio."
+              text="Con FONASA tramo A tus exámenes son gratis en la red pública: pídelos en tu CESFAM (consultorio) u hospital con tu orden médica. El tramo A no compra bonos en laboratorios privados; si prefieres uno, aquí ves sus precios particulares."
             />
           )}
           {status === 'failed' && (
@@ -153,16 +177,30 @@ export default function SearchPage() {
             </div>
           )}
           {results && results.items.length === 0 && status !== 'failed' && (
-            <div className="cl-empty">
+            <div className="cl-empty" data-testid="no-results">
               <i className="pi pi-search" aria-hidden="true" />
-              <p>No encontramos laboratorios con estos filtros.</p>
-              {filter.location !== null && !filter.nearLocations && <Button label="Incluir comunas vecinas" text onClick={() => act(filterChanged({ nearLocations: true }))} />}
-              {/* Keeps the exams: they are what the person came for. */}
-              <Button label="Limpiar filtros" text onClick={() => act(filterSet({ exams: filter.exams, orderBy: filter.orderBy, orderSort: filter.orderSort }))} />
+              <p>
+                {place && results.nearest && results.nearest.length > 0
+                  ? `No hay laboratorios en ${place} que coticen tu orden. Estos son los más cercanos:`
+                  : 'No encontramos laboratorios con estos filtros.'}
+              </p>
+              <div className="cl-empty__actions">
+                {filter.location !== null && !filter.nearLocations && <Button label="Incluir comunas vecinas" text onClick={() => act(filterChanged({ nearLocations: true }))} />}
+                {filter.location !== null && filter.locationFk !== null && (
+                  <Button label={`Ver toda la región${regionName ? ` de ${regionName}` : ''}`} text onClick={() => act(filterChanged({ location: null, nearLocations: false }))} />
+                )}
+                {/* Keeps the order and the person's data (place, previsión): they are what the person came with. */}
+                <Button label="Limpiar filtros" text onClick={() => act(filterCleaned())} />
+              </div>
             </div>
           )}
+          {results && results.items.length === 0 && results.nearest && results.nearest.length > 0 && <h3 className="cl-section-title">Los más cercanos</h3>}
+          {results && results.items.length === 0 && results.nearest?.map((quote) => (
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} />
+          ))}
+          {ordered && status !== 'failed' && <CoveringPackages />}
           {results?.items.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} ordered={ordered} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} />
           ))}
           {results && results.lastPage > 1 && (
             <Paginator
@@ -180,7 +218,9 @@ export default function SearchPage() {
   );
 }
 
-function FacetGroup({ title, items, isChecked, onToggle }: { title: string; items: FacetCount[]; isChecked: (item: FacetCount) => boolean; onToggle: (item: FacetCount) => void }) {
+function FacetGroup({ title, items, isChecked, isDisabled, onToggle }: {
+  title: string; items: FacetCount[]; isChecked: (item: FacetCount) => boolean; isDisabled?: (item: FacetCount) => boolean; onToggle: (item: FacetCount) => void;
+}) {
   const [all, setAll] = useState(false);
   const shown = all ? items : items.slice(0, 8);
   return (
@@ -188,7 +228,7 @@ function FacetGroup({ title, items, isChecked, onToggle }: { title: string; item
       <legend>{title}</legend>
       {shown.map((item) => (
         <span key={item.id} className="cl-check">
-          <Checkbox inputId={`facet-${title}-${item.id}`} checked={isChecked(item)} onChange={() => onToggle(item)} />
+          <Checkbox inputId={`facet-${title}-${item.id}`} checked={isChecked(item)} disabled={isDisabled?.(item)} onChange={() => onToggle(item)} />
           <label htmlFor={`facet-${title}-${item.id}`}>
             {item.name} <span className="cl-muted">({item.count})</span>
           </label>

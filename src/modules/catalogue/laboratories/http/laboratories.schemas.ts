@@ -30,4 +30,10 @@ export const updateLaboratoryBody = registerLaboratoryBody.partial();
 
 export const searchOwnLaboratoriesBody = z.object({ name: optionalText(200), companyId: blankAsAbsent(idField('la empresa')), comunaId: blankAsAbsent(idField('la comuna')), ...pagingFields });
 
-export const laboratoryPageBody = z.object({ term: optionalText(100), ...pagingFields, perPage: pagingFields.perPage.default(50) });
+export const laboratoryPageBody = z.object({
+  term: optionalText(100),
+  /** Only these exams (a quoted order, shown first on the page). */
+  exams: idList('el examen', 30).optional(),
+  ...pagingFields,
+  perPage: pagingFields.perPage.default(50),
+});

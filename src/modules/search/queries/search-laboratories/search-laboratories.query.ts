@@ -10,6 +10,9 @@ import type { Logger } from 'pino';
 import type { QuoteRequest } from '../../http/quote-request';
 import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
 import type { SearchHistoryJob } from '../../../reports';
+import { takesFonasaBonoSql } from '../../../catalogue/exams';
+import type { OpeningHours } from '../../../../contracts/laboratories';
+import type { LaboratoryQuote } from '../../../../contracts/search';
 
 /** `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order. */
 export class SearchLaboratoriesQuery extends Query<QuoteResults> {
@@ -20,6 +23,10 @@ export class SearchLaboratoriesQuery extends Query<QuoteResults> {
     super();
   }
 }
+
+/** The codes of the services a card states (the select lists' children, as the seed and the back office name them). */
+const WALK_IN = 'SIN_HORA';
+const HOME_COLLECTION = 'TOMA_DOMICILIO';
 
 /** The search history is handed to its queue in batches: at most this many searches, this late. */
 const HISTORY_BATCH = 100;
@@ -44,6 +51,9 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     const started = performance.now();
     const query = await this.resolve(request);
     const results = await this.index.search(query);
+    // No dead ends: when the comuna (and its neighbours) has nothing, the nearest laboratories that quote the order.
+    if (results.total === 0 && query.origin) results.nearest = await this.nearest(query);
+    await this.addFacts([...results.items, ...(results.nearest ?? [])]);
     const tookMs = Math.round(performance.now() - started);
     // Reports must never slow the answer or fail it: the history goes through a queue.
     const job: SearchHistoryJob = {
@@ -67,6 +77,39 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   }
 
   /**
+   * The facts of the cards shown (hours, walk-in, home collection, FONASA bono), read from the write
+   * model for these few branches only, whichever index answered: one round trip by primary key.
+   */
+  private async addFacts(quotes: LaboratoryQuote[]): Promise<void> {
+    if (quotes.length === 0) return;
+    const rows = await this.prisma.$queryRaw<{ id: number; opening_hours: OpeningHours[]; walk_in: boolean; home: boolean; bono: boolean }[]>`
+      SELECT l.id, l.opening_hours,
+             EXISTS (SELECT 1 FROM laboratory_attribute a JOIN select_list_child c ON c.id = a.select_list_child_id AND c.is_active
+                     WHERE a.laboratory_id = l.id AND c.code = ${WALK_IN}) AS walk_in,
+             EXISTS (SELECT 1 FROM laboratory_attribute a JOIN select_list_child c ON c.id = a.select_list_child_id AND c.is_active
+                     WHERE a.laboratory_id = l.id AND c.code = ${HOME_COLLECTION}) AS home,
+             ${takesFonasaBonoSql('l')} AS bono
+      FROM laboratory l WHERE l.id = ANY(${quotes.map((q) => q.laboratoryId)}::int[])`;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const quote of quotes) {
+      const row = byId.get(quote.laboratoryId);
+      if (row) quote.facts = { openingHours: row.opening_hours, walkIn: row.walk_in, homeCollection: row.home, takesFonasaBono: row.bono };
+    }
+  }
+
+  /**
+   * Up to 3 laboratories nearest to the chosen comuna, under the same conditions otherwise: in its
+   * region, or anywhere when the region has none. Within the region first because the search ranks
+   * whole orders before distance: nationwide, a whole order 600 km away would come before a
+   * laboratory of the region 100 km away that lacks one exam.
+   */
+  private async nearest(query: QuoteQuery) {
+    const around = { ...query, comunaId: undefined, withNearLocations: false, orderBy: 'distance' as const, orderSort: 'asc' as const, currentPage: 1, perPage: 3 };
+    const inRegion = query.regionId === undefined ? [] : (await this.index.search(around)).items;
+    return inRegion.length > 0 ? inRegion : (await this.index.search({ ...around, regionId: undefined })).items;
+  }
+
+  /**
    * Hands the searches of the last moments to the queue in one call: under load, one queue round
    * trip per search cost more of the API's time than reading the answer back (issue 14 profile).
    */
@@ -87,17 +130,21 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
    * how the insurer covers the order.
    */
   private async resolve(request: QuoteRequest): Promise<QuoteQuery> {
+    // `nearLocations` as a list: comunas added to the chosen one (the comuna facet).
+    const added = Array.isArray(request.nearLocations) ? request.nearLocations : [];
     const [refs] = await this.prisma.$queryRaw<ResolvedReferences[]>`
       SELECT
         (SELECT count(*)::int FROM exam WHERE id = ANY(${request.exams}::int[]) AND is_active) AS exams_found,
-        (SELECT json_build_object('id', id, 'parentId', parent_id) FROM location WHERE id = ${request.location ?? null}::int AND kind = 'COMUNA') AS comuna,
+        (SELECT json_build_object('id', id, 'parentId', parent_id, 'lat', lat, 'lng', lng) FROM location WHERE id = ${request.location ?? null}::int AND kind = 'COMUNA') AS comuna,
         (SELECT id FROM location WHERE id = ${request.locationFk ?? null}::int AND kind = 'REGION') AS region_id,
         (SELECT json_build_object('id', id, 'code', code, 'type', type, 'parentId', parent_id) FROM insurer WHERE id = ${request.pensionHealtInstitutionId ?? null}::int AND is_active) AS insurer,
-        (SELECT coalesce(json_agg(json_build_array(id) ORDER BY id), '[]') FROM select_list_child WHERE id = ANY(${request.attributesValues}::int[])) AS filter_groups`;
+        (SELECT coalesce(json_agg(json_build_array(id) ORDER BY id), '[]') FROM select_list_child WHERE id = ANY(${request.attributesValues}::int[])) AS filter_groups,
+        (SELECT count(*)::int FROM location WHERE id = ANY(${added}::int[]) AND kind = 'COMUNA') AS added_found`;
     const errors: FieldErrors = {};
     if (refs.exams_found !== request.exams.length) errors.exams = ['Alguno de los exámenes no existe.'];
     if (request.location && !refs.comuna) errors.location = ['La comuna indicada no existe.'];
     if (request.locationFk && !refs.region_id) errors.locationFk = ['La región indicada no existe.'];
+    if (refs.added_found !== added.length) errors.nearLocations = ['Alguna de las comunas indicadas no existe.'];
     if (request.pensionHealtInstitutionId && !refs.insurer) errors.pensionHealtInstitutionId = ['La previsión indicada no existe.'];
     if (Object.keys(errors).length > 0) throw new AppError(HttpStatus.BAD_REQUEST, 'REQUEST.VALIDATION_FAILED', 'Los datos enviados no son válidos.', errors);
 
@@ -107,7 +154,9 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       examIds: request.exams,
       typeExamId: request.typeExamId,
       comunaId: comuna?.id,
-      withNearLocations: Array.isArray(near) ? near.length > 0 : near === true,
+      origin: comuna && comuna.lat !== null && comuna.lng !== null ? { lat: comuna.lat, lng: comuna.lng } : undefined,
+      withNearLocations: near === true,
+      addedComunaIds: comuna ? added.filter((id) => id !== comuna.id) : undefined,
       regionId: comuna?.parentId ?? refs.region_id ?? undefined,
       insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,
       coverage: coverageOf(insurer, request.coveragePercentage),
@@ -126,10 +175,11 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
 
 interface ResolvedReferences {
   exams_found: number;
-  comuna: { id: number; parentId: number } | null;
+  comuna: { id: number; parentId: number; lat: number | null; lng: number | null } | null;
   region_id: number | null;
   insurer: { id: number; code: string; type: string; parentId: number | null } | null;
   filter_groups: number[][];
+  added_found: number;
 }
 
 /**

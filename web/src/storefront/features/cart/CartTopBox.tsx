@@ -1,18 +1,21 @@
 import { useRef } from 'react';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
 import { OverlayPanel } from 'primereact/overlaypanel';
+import { useNavigate } from 'react-router-dom';
 import { formatClp } from '../../../app/format';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { cartCount, cartTotal, itemRemoved, quantityUpdated, topBoxShown } from './cartSlice';
+import { CartLines, PatientPaysNote } from './CartLines';
+import { cartCount, cartTotal, conflictResolved, topBoxShown } from './cartSlice';
 
-/** The cart top box (spec §4): what is in the cart, grouped by laboratory, and its total. */
+/** The cart top box (spec §4): what is in the cart (one laboratory), its total, and the way to pay. */
 export function CartTopBox() {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const items = useAppSelector((state) => state.cart.items);
   const panel = useRef<OverlayPanel>(null);
   const count = cartCount(items);
-  const laboratories = [...new Set(items.map((i) => i.categoryName))];
 
   return (
     <>
@@ -34,33 +37,56 @@ export function CartTopBox() {
           <p className="cl-muted">Aún no agregas exámenes. Búscalos y agrégalos desde la página de un laboratorio.</p>
         ) : (
           <>
-            {laboratories.map((laboratory) => (
-              <section key={laboratory} aria-label={laboratory}>
-                <h3 className="cl-cart__lab">{laboratory}</h3>
-                <ul className="cl-cart__items">
-                  {items.filter((i) => i.categoryName === laboratory).map((item) => (
-                    <li key={item.id}>
-                      <span className="cl-cart__name">{item.name}</span>
-                      <span className="cl-cart__qty">
-                        <Button icon="pi pi-minus" text rounded size="small" aria-label={`Quitar una unidad de ${item.name}`} disabled={item.quantity <= 1} onClick={() => dispatch(quantityUpdated({ id: item.id, quantity: item.quantity - 1 }))} />
-                        <span aria-label="Cantidad">{item.quantity}</span>
-                        <Button icon="pi pi-plus" text rounded size="small" aria-label={`Agregar una unidad de ${item.name}`} onClick={() => dispatch(quantityUpdated({ id: item.id, quantity: item.quantity + 1 }))} />
-                      </span>
-                      <span className="cl-cart__price">{formatClp(item.price * item.quantity)}</span>
-                      <Button icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={`Eliminar ${item.name} del carro`} onClick={() => dispatch(itemRemoved(item.id))} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
+            <h3 className="cl-cart__lab">{items[0].categoryName}</h3>
+            <CartLines items={items} />
             <p className="cl-cart__total">
               <span>Total ({count} {count === 1 ? 'examen' : 'exámenes'})</span>
               <strong data-testid="cart-total">{formatClp(cartTotal(items))}</strong>
             </p>
-            <p className="cl-muted cl-cart__note">Precios del laboratorio antes de tu previsión. Paga y agenda directamente con el laboratorio.</p>
+            <PatientPaysNote items={items} />
+            <Button
+              label="Ir a pagar"
+              icon="pi pi-credit-card"
+              className="cl-cart__pay"
+              onClick={() => {
+                panel.current?.hide();
+                navigate('/checkout');
+              }}
+            />
           </>
         )}
       </OverlayPanel>
+      <CartConflictDialog />
     </>
+  );
+}
+
+/** One order is of one laboratory: adding another laboratory's exam asks before emptying the cart. */
+function CartConflictDialog() {
+  const dispatch = useAppDispatch();
+  const conflict = useAppSelector((state) => state.cart.conflict);
+  const current = useAppSelector((state) => state.cart.items[0]?.categoryName);
+  const close = () => dispatch(conflictResolved('keep'));
+  return (
+    <Dialog
+      header="Tu carro es de otro laboratorio"
+      visible={conflict !== null}
+      onHide={close}
+      className="cl-dialog cl-cart-conflict"
+      style={{ width: 'min(32rem, 94vw)' }}
+      footer={
+        <div className="cl-dialog__actions">
+          <Button label="Mantener mi carro" outlined onClick={close} />
+          <Button label={`Cambiar a ${conflict?.laboratoryName ?? 'este laboratorio'}`} icon="pi pi-refresh" onClick={() => dispatch(conflictResolved('replace'))} />
+        </div>
+      }
+    >
+      <p>
+        Tu carro tiene exámenes de <strong>{current}</strong>. Cada orden es de un solo laboratorio, porque el bono se usa en esa sucursal.
+      </p>
+      <p>
+        ¿Quieres vaciarlo y agregar {conflict && conflict.items.length > 1 ? `los ${conflict.items.length} exámenes` : 'el examen'} de <strong>{conflict?.laboratoryName}</strong>?
+      </p>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { select, takeEvery } from 'redux-saga/effects';
 import { CART_KEY } from '../../../api/client';
 import type { RootState } from '../../../app/store';
-import { itemAdded, itemRemoved, quantityUpdated, type CartItem } from './cartSlice';
+import { cartCleared, conflictResolved, itemAdded, itemRemoved, pricesRefreshed, quantityUpdated, type CartItem } from './cartSlice';
 
 /** Persists the cart on every change, so a reload or a later visit finds it (spec §4). */
 function* persist() {
@@ -14,5 +14,5 @@ function* persist() {
 }
 
 export function* cartSaga() {
-  yield takeEvery([itemAdded.type, quantityUpdated.type, itemRemoved.type], persist);
+  yield takeEvery([itemAdded.type, quantityUpdated.type, itemRemoved.type, conflictResolved.type, cartCleared.type, pricesRefreshed.type], persist);
 }

@@ -11,7 +11,7 @@ export interface Place {
 }
 
 /** Region, comuna and "also nearby comunas": where the patient wants to be attended. */
-export function PlacePicker({ value, onChange }: { value: Place; onChange: (place: Place) => void }) {
+export function PlacePicker({ value, onChange, withNear = true }: { value: Place; onChange: (place: Place) => void; /** The profile keeps a comuna, not its neighbours. */ withNear?: boolean }) {
   const dispatch = useAppDispatch();
   const { regions, regionsStatus, comunasByRegion, comunasStatus } = useAppSelector((state) => state.locations);
 
@@ -54,10 +54,10 @@ export function PlacePicker({ value, onChange }: { value: Place; onChange: (plac
           onChange={(e) => onChange({ ...value, location: (e.value as number | undefined) ?? null })}
         />
       </span>
-      <span className="cl-check">
+      {withNear && <span className="cl-check">
         <Checkbox inputId="near" checked={value.nearLocations} disabled={value.location === null} onChange={(e) => onChange({ ...value, nearLocations: !!e.checked })} />
         <label htmlFor="near">Incluir comunas vecinas</label>
-      </span>
+      </span>}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ExamQuote } from '@contracts';
-import { formatClp } from '../../../app/format';
+import { formatClp, formatDistance } from '../../../app/format';
+import { chileNow, openingState } from './openingHours';
 import type { Payer } from './payer';
 import type { LaboratoryQuote } from './searchSlice';
 
@@ -9,7 +10,11 @@ interface Props {
   examNames: Record<number, string>;
   comunaName?: string;
   payer: Payer;
+  /** The chosen previsión's name, for the line of a branch that does not take it. */
+  insurerName?: string;
   ordered: boolean;
+  /** The order and previsión in the address (`examenes=…&prevision=…`): the laboratory's page shows that order first. */
+  orderQuery?: string;
 }
 
 /** How one exam is paid, in the patient's words: with a bono, or privately (and why). */
@@ -23,24 +28,38 @@ function paymentNote(exam: ExamQuote, payer: Payer): string | null {
  * One laboratory's quote of the order: each exam's private price and what the patient pays for it,
  * the order's total, what FONASA or the Isapre pays, and "Tú pagas" split into bonos and private payments.
  */
-export function QuoteCard({ quote, examNames, comunaName, payer, ordered }: Props) {
+export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, ordered, orderQuery }: Props) {
   const titleId = `lab-${quote.laboratoryId}`;
+  const labLink = `/laboratorio/${quote.laboratoryId}${orderQuery ? `?${orderQuery}` : ''}`;
   const missing = quote.missingExamIds.map((id) => examNames[id] ?? `Examen ${id}`);
-  const shared = payer === 'FONASA' || payer === 'ISAPRE';
+  // A branch that does not take the previsión is quoted as particular: no bono, no Isapre share.
+  const declined = quote.acceptsInsurer === false;
+  const shared = (payer === 'FONASA' || payer === 'ISAPRE') && !declined;
   const estimate = payer === 'ISAPRE' ? ' (estimado)' : '';
   return (
     <article className="cl-quote" aria-labelledby={titleId} data-testid="quote">
       <header className="cl-quote__head">
         <div>
           <h3 id={titleId} className="cl-quote__name">
-            <Link to={`/laboratorio/${quote.laboratoryId}`}>{quote.identifierName}</Link>
+            <Link to={labLink}>{quote.identifierName}</Link>
           </h3>
           <p className="cl-quote__address">
             <i className="pi pi-map-marker" aria-hidden="true" /> {quote.addressLine1}
             {comunaName ? `, ${comunaName}` : ''}
+            {quote.distanceKm !== null && (
+              <span className="cl-quote__distance" data-testid="quote-distance">
+                {' '}· a {formatDistance(quote.distanceKm)}
+              </span>
+            )}
           </p>
-          {payer === 'FONASA' && (
-            <p className="cl-quote__mle">{quote.fonasaLevel ? `Atiende con bono FONASA, nivel ${quote.fonasaLevel}` : 'No atiende con bono FONASA: precios particulares'}</p>
+          {quote.facts && <Facts facts={quote.facts} bono={payer !== 'FONASA' && payer !== 'FONASA_A'} />}
+          {declined && payer !== 'FONASA_A' && (
+            <p className="cl-quote__declined" data-testid="quote-declined">
+              <i className="pi pi-info-circle" aria-hidden="true" /> No atiende con {insurerName ?? 'tu previsión'}: te mostramos su precio particular.
+            </p>
+          )}
+          {payer === 'FONASA' && !declined && (
+            <p className="cl-quote__mle">{quote.fonasaLevel && quote.facts?.takesFonasaBono !== false ? `Atiende con bono FONASA, nivel ${quote.fonasaLevel}` : 'No atiende con bono FONASA: precios particulares'}</p>
           )}
         </div>
         {ordered && (
@@ -86,7 +105,7 @@ export function QuoteCard({ quote, examNames, comunaName, payer, ordered }: Prop
       {ordered && quote.exams.length > 0 && (
         <dl className="cl-quote__totals">
           <div>
-            <dt>{shared ? 'Precio particular' : 'Total'}{quote.offersAll ? '' : ' de lo que ofrece'}</dt>
+            <dt>{shared ? 'Precio particular' : declined ? 'Tú pagas (particular)' : 'Total'}{quote.offersAll ? '' : ' de lo que ofrece'}</dt>
             <dd data-testid="quote-total">{formatClp(quote.total)}</dd>
           </div>
           {shared && (
@@ -109,10 +128,24 @@ export function QuoteCard({ quote, examNames, comunaName, payer, ordered }: Prop
         </dl>
       )}
       <footer className="cl-quote__foot">
-        <Link to={`/laboratorio/${quote.laboratoryId}`} className="cl-link-button">
+        <Link to={labLink} className="cl-link-button">
           Ver laboratorio y agregar al carro <i className="pi pi-angle-right" aria-hidden="true" />
         </Link>
       </footer>
     </article>
+  );
+}
+
+/** Open now or when it opens, walk-in or appointment, home collection, the FONASA bono: on the card, where people decide. */
+function Facts({ facts, bono }: { facts: NonNullable<LaboratoryQuote['facts']>; bono: boolean }) {
+  const opening = openingState(facts.openingHours, chileNow(new Date()));
+  return (
+    <ul className="cl-quote__facts" aria-label="Atención" data-testid="quote-facts">
+      {opening && <li className={opening.open ? 'is-open' : undefined}><i className="pi pi-clock" aria-hidden="true" /> {opening.text}</li>}
+      <li><i className="pi pi-calendar" aria-hidden="true" /> {facts.walkIn ? 'Sin hora: llega y te atienden' : 'Con hora agendada'}</li>
+      {facts.homeCollection && <li><i className="pi pi-home" aria-hidden="true" /> Toma de muestra a domicilio</li>}
+      {/* FONASA B–D read it with the level on the line below; tramo A cannot use the bono. */}
+      {bono && <li>{facts.takesFonasaBono ? 'Acepta bono FONASA' : 'Sin bono FONASA'}</li>}
+    </ul>
   );
 }

@@ -7,11 +7,17 @@ export interface QuoteFilter {
   /** Its foreign-key location: the region. */
   locationFk: number | null;
   nearLocations: boolean;
+  /**
+   * Comunas added to `location` from the comuna facet (sent as the spec's `nearLocations` list; in the
+   * address, `cercanas=12,34`), when not all the neighbours are (`cercanas=1`).
+   */
+  addedComunas: number[];
   pensionHealtInstitutionId: number | null;
   coveragePercentage: number | null;
   laboratoryName: string;
   attributesValues: number[];
-  orderBy: 'identifierName' | 'total' | 'copay';
+  /** `distance`: "Más cercano", from the chosen comuna. */
+  orderBy: 'identifierName' | 'total' | 'copay' | 'distance';
   orderSort: 'asc' | 'desc';
 }
 
@@ -21,6 +27,7 @@ export const EMPTY_FILTER: QuoteFilter = {
   location: null,
   locationFk: null,
   nearLocations: false,
+  addedComunas: [],
   pensionHealtInstitutionId: null,
   coveragePercentage: null,
   laboratoryName: '',
@@ -64,11 +71,12 @@ export function filterFromUrl(params: URLSearchParams): { filter: QuoteFilter; p
     location: id(params.get(PARAMS.location)),
     locationFk: id(params.get(PARAMS.locationFk)),
     nearLocations: params.get(PARAMS.nearLocations) === '1',
+    addedComunas: params.get(PARAMS.nearLocations) === '1' ? [] : ids(params.get(PARAMS.nearLocations)),
     pensionHealtInstitutionId: id(params.get(PARAMS.pensionHealtInstitutionId)),
     coveragePercentage: percentage !== null && percentage >= 0 && percentage <= 100 ? percentage : null,
     laboratoryName: (params.get(PARAMS.laboratoryName) ?? '').slice(0, 200),
     attributesValues: ids(params.get(PARAMS.attributesValues)),
-    orderBy: orderBy === 'total' || orderBy === 'copay' ? orderBy : 'identifierName',
+    orderBy: orderBy === 'total' || orderBy === 'copay' || orderBy === 'distance' ? orderBy : 'identifierName',
     orderSort: params.get(PARAMS.orderSort) === 'desc' ? 'desc' : 'asc',
   };
   return { filter, page: id(params.get(PAGE_PARAM)) ?? 1 };
@@ -78,10 +86,16 @@ export function filterFromUrl(params: URLSearchParams): { filter: QuoteFilter; p
 export function filterToUrl(filter: QuoteFilter, page = 1): string {
   const params = new URLSearchParams();
   for (const [field, name] of Object.entries(PARAMS) as [keyof QuoteFilter, string][]) {
-    const value = filter[field];
+    const value = field === 'nearLocations' && !filter.nearLocations ? filter.addedComunas : filter[field];
     if (value === EMPTY_FILTER[field] || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     params.set(name, Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? '1' : String(value));
   }
   if (page > 1) params.set(PAGE_PARAM, String(page));
   return params.toString();
+}
+
+/** The body of `POST /api/laboratory/search`: `nearLocations` is `true` (every neighbour) or the list of comunas added. */
+export function searchBody(filter: QuoteFilter) {
+  const { addedComunas, ...rest } = filter;
+  return { ...rest, nearLocations: filter.nearLocations || (addedComunas.length > 0 ? addedComunas : false) };
 }

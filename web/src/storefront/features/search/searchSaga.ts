@@ -3,7 +3,7 @@ import type { ExamDetail } from '@contracts';
 import { api, browsingSession } from '../../../api/client';
 import { shortExamName } from '../../../app/format';
 import type { RootState } from '../../../app/store';
-import { filterToUrl, type QuoteFilter } from './quoteFilter';
+import { filterToUrl, searchBody, type QuoteFilter } from './quoteFilter';
 import {
   examNamed, FILTER_ACTIONS, insurersFailed, insurersLoaded, insurersRequested, scrollReset, searchFailed, searchLoaded, searchStarted,
   type Insurer, type QuoteResults,
@@ -24,7 +24,7 @@ function* search() {
   yield put(searchStarted());
   try {
     const [results]: [QuoteResults] = yield all([
-      call(api.post<QuoteResults>, '/api/laboratory/search', { ...filter, currentPage: page, session: browsingSession() }),
+      call(api.post<QuoteResults>, '/api/laboratory/search', { ...searchBody(filter), currentPage: page, session: browsingSession() }),
       call(nameExams, filter.exams),
     ]);
     yield put(searchLoaded(results));

@@ -57,7 +57,9 @@ const searchSlice = createSlice({
     },
     /** One field (or a few) changed; back to page 1, since the results are others. */
     filterChanged: (state, action: PayloadAction<Partial<QuoteFilter>>) => {
-      state.filter = { ...state.filter, ...action.payload };
+      // Comunas added to one comuna do not carry over to another.
+      const moved = action.payload.location !== undefined && action.payload.location !== state.filter.location;
+      state.filter = { ...state.filter, ...(moved && { addedComunas: [] }), ...action.payload };
       state.page = 1;
     },
     /** Clears the comuna and its foreign-key location, the region. */
@@ -65,6 +67,7 @@ const searchSlice = createSlice({
       state.filter.location = null;
       state.filter.locationFk = null;
       state.filter.nearLocations = false;
+      state.filter.addedComunas = [];
       state.page = 1;
     },
     /** Clears the insurer and its coverage. */
@@ -73,8 +76,13 @@ const searchSlice = createSlice({
       state.filter.coveragePercentage = null;
       state.page = 1;
     },
+    /**
+     * "Limpiar filtros": drops the narrowing filters (services, a laboratory's name, an exam type) and
+     * keeps what the person came with: the order, where they are, their previsión and the ordering.
+     */
     filterCleaned: (state) => {
-      state.filter = EMPTY_FILTER;
+      const { exams, location, locationFk, nearLocations, addedComunas, pensionHealtInstitutionId, coveragePercentage, orderBy, orderSort } = state.filter;
+      state.filter = { ...EMPTY_FILTER, exams, location, locationFk, nearLocations, addedComunas, pensionHealtInstitutionId, coveragePercentage, orderBy, orderSort };
       state.page = 1;
     },
     /** The page changes only when it differs. */

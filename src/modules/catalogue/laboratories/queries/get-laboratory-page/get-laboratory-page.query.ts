@@ -5,12 +5,17 @@ import { PrismaService } from '../../../../../platform/database/prisma.service';
 import type { LaboratoryPageView, OpeningHours } from '../../../../../contracts/laboratories';
 import { page, type ServerSide } from '../../../../../platform/http/envelope';
 import { LaboratoryNotFoundError } from '../../laboratories.errors';
-import { mleBonoColumns } from '../../../exams';
+import { ExamLookup, mleBonoColumns } from '../../../exams';
 import { PUBLIC_LABORATORY } from './public-laboratory';
 
 export interface LaboratoryPageFilter extends Paging {
   term?: string;
+  /** Only these exams: the order a patient quoted. */
+  exams?: number[];
 }
+
+/** The look-up's best matches a page filters its prices with (more would only be noise). */
+const LOOKUP_HITS = 200;
 
 /**
  * `POST /api/laboratory/{id}/search`: the public page of a laboratory — its data, public
@@ -28,7 +33,10 @@ export class GetLaboratoryPageQuery extends Query<ServerSide<LaboratoryPageView>
 
 @QueryHandler(GetLaboratoryPageQuery)
 export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPageQuery> {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly lookup: ExamLookup,
+  ) {}
 
   async execute({ laboratoryId: id, filter }: GetLaboratoryPageQuery): Promise<ServerSide<LaboratoryPageView>> {
     const lab = await this.prisma.laboratory.findFirst({
@@ -47,7 +55,10 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
     });
     if (!lab) throw new LaboratoryNotFoundError();
     const term = filter.term?.trim();
-    const match = term ? Prisma.sql`AND (cl_fold(e.name) LIKE '%' || cl_fold(${term}) || '%' OR e.code LIKE ${term.replace(/\D/g, '') || '-'} || '%')` : Prisma.empty;
+    // The home's look-up ("glicemia" finds Glucosa en sangre, "PCR" Proteína C reactiva, typos too), best match first.
+    const found = term ? (await this.lookup.search(term)).slice(0, LOOKUP_HITS).map((hit) => hit.exam.id) : undefined;
+    const match = Prisma.sql`${found ? Prisma.sql`AND e.id = ANY(${found}::int[])` : Prisma.empty} ${filter.exams ? Prisma.sql`AND e.id = ANY(${filter.exams}::int[])` : Prisma.empty}`;
+    const order = found ? Prisma.sql`array_position(${found}::int[], e.id), e.name` : Prisma.sql`e.name`;
     const offset = (filter.currentPage - 1) * filter.perPage;
     // What a FONASA patient (tramos B–D) pays with a bono here, beside the private price.
     const bono = mleBonoColumns('l', 'e');
@@ -57,7 +68,7 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
       FROM laboratory_exam le JOIN laboratory l ON l.id = le.laboratory_id
       JOIN exam e ON e.id = le.exam_id AND e.is_active JOIN exam_type ty ON ty.id = e.type_exam_id
       WHERE le.laboratory_id = ${id} AND le.status = 'AUTHORIZED' AND le.is_active ${match}
-      ORDER BY e.name LIMIT ${filter.perPage} OFFSET ${offset}`;
+      ORDER BY ${order} LIMIT ${filter.perPage} OFFSET ${offset}`;
     const { insurers, attributes, ...rest } = lab;
     const byType = new Map<number, { id: number; code: string; name: string; sortOrder: number; values: { id: number | null; name: string }[] }>();
     for (const a of attributes) {
@@ -68,6 +79,9 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
     return {
       laboratory: {
         ...rest,
+        // The level shows only where the branch takes the bono (mle-bono.sql.ts, the one rule): a level
+        // stored for a branch that takes no FONASA means nothing to a patient (issue 19).
+        fonasaLevel: insurers.some((i) => i.insurer.code.startsWith('fonasa') && i.insurer.code !== 'fonasa_a') ? rest.fonasaLevel : null,
         // Written only through the laboratory schemas, which validate each day's hours.
         openingHours: rest.openingHours as OpeningHours[] | null,
         insurers: insurers.map((i) => i.insurer),

@@ -1,0 +1,47 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { IMAGE_WIDTHS, type ImageWidth } from '../media-url';
+import { UnreadableImageError, UnsupportedFileTypeError } from '../media.errors';
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+/** Larger pictures are refused: decoding one would take hundreds of MB. */
+const MAX_PIXELS = 40_000_000;
+
+export interface InspectedUpload {
+  mimeType: string;
+  extension: string;
+  width: number;
+  height: number;
+  /** WebP renditions at the widths the pages use. */
+  variants: { width: ImageWidth; body: Buffer }[];
+}
+
+/**
+ * Decides what an upload is from its bytes (never from its name or declared type), and renders an
+ * image at every page width smaller than itself (and at the smallest, whatever its size), so no
+ * page ever downloads more than it shows.
+ */
+export async function inspectUpload(bytes: Buffer, claimed: { name: string; mimeType: string }): Promise<InspectedUpload> {
+  const detected = await fileTypeFromBuffer(bytes);
+  const claimedImage = claimed.mimeType.startsWith('image/') || /\.(jpe?g|png|webp|gif|avif|svg|bmp|tiff?)$/i.test(claimed.name);
+  // Only pictures are uploaded (banners, sliders, covers): every other kind is refused.
+  if (!detected || !IMAGE_TYPES.has(detected.mime)) throw new UnsupportedFileTypeError(claimedImage);
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false });
+    const meta = await image.metadata();
+    // EXIF orientation 5-8 swaps the sides the page shows.
+    const rotated = (meta.orientation ?? 1) >= 5;
+    const width = (rotated ? meta.height : meta.width) ?? 0;
+    const height = (rotated ? meta.width : meta.height) ?? 0;
+    const widths = IMAGE_WIDTHS.filter((w, i) => i === 0 || w < width);
+    const variants = await Promise.all(
+      widths.map(async (w) => ({
+        width: w,
+        body: await sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false }).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      })),
+    );
+    return { mimeType: detected.mime, extension: detected.ext, width, height, variants };
+  } catch {
+    throw new UnreadableImageError();
+  }
+}

@@ -1,0 +1,70 @@
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import { from, switchMap, type Observable } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
+import { AppError } from '../../../../platform/http/app-error';
+import { BadUploadError, FileTooLargeError, MissingFileError } from '../media.errors';
+
+/** Room for the multipart boundaries and headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Receives the multipart `file` into memory, at most UPLOAD_MAX_MB of it. A request that declares a
+ * larger body is refused before a byte of it is read (and the connection closed, so a client does
+ * not push 100 MB for nothing); one that does not declare it is cut off as soon as it passes the limit.
+ */
+@Injectable()
+export class FileUploadInterceptor implements NestInterceptor {
+  private readonly upload: ReturnType<multer.Multer['single']>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: config.files.maxBytes, files: 1, fields: 10, fieldSize: 10_000 } }).single('file');
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+    const maxBytes = this.config.files.maxBytes;
+    const declared = Number(request.headers['content-length'] ?? NaN);
+    if (declared > maxBytes + MULTIPART_OVERHEAD) {
+      closeAfterAnswer(request, response);
+      throw new FileTooLargeError(maxBytes);
+    }
+    const received = new Promise<void>((resolve, reject) => {
+      // multer reports its size limit only once the whole body has been read (and discarded): a
+      // client streaming 100 MB would be read to the end. Counting here refuses it at the limit.
+      let bytes = 0;
+      const count = (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes <= maxBytes + MULTIPART_OVERHEAD) return;
+        request.off('data', count);
+        closeAfterAnswer(request, response);
+        reject(new FileTooLargeError(maxBytes));
+      };
+      request.on('data', count);
+      this.upload(request, response, (error: unknown) => {
+        request.off('data', count);
+        if (!error) return request.file ? resolve() : reject(new MissingFileError());
+        if (error instanceof multer.MulterError) {
+          if (error.code === 'LIMIT_FILE_SIZE') {
+            closeAfterAnswer(request, response);
+            return reject(new FileTooLargeError(maxBytes));
+          }
+          return reject(new BadUploadError());
+        }
+        reject(error instanceof AppError ? error : new BadUploadError());
+      });
+    });
+    return from(received).pipe(switchMap(() => next.handle()));
+  }
+}
+
+/**
+ * Once the refusal is sent, the connection goes: otherwise the server would keep reading (and
+ * discarding) the rest of a 100 MB body the client is still pushing.
+ */
+function closeAfterAnswer(request: Request, response: Response): void {
+  response.setHeader('Connection', 'close');
+  response.once('finish', () => request.socket.destroy());
+}

@@ -1,0 +1,212 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../../../../../config/app-config';
+import type { CheckoutResult } from '../../../../../contracts/sales-orders';
+import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
+import { AdvisoryLock } from '../../../../../platform/database/locks';
+import type { Tx } from '../../../../../platform/database/prisma.service';
+import { invalidField, type FieldErrors } from '../../../../../platform/http/app-error';
+import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
+import { ProductCatalogue } from '../../../products';
+import { gatewaySessionId, newAccessKey, newVoucherCode } from '../../domain/order-codes';
+import { preparationFor } from '../../domain/preparation';
+import { homeFee } from '../../domain/shipping';
+import {
+  CheckoutItemUnavailableError, CheckoutOneLaboratoryError, CheckoutPriceChangedError, IdempotencyKeyReusedError, PaymentGatewayUnavailableError, PaymentMethodUnavailableError,
+} from '../../orders.errors';
+import { SalesOrderPlaced } from '../../orders.events';
+import { PAYMENT_GATEWAY, PAYMENT_RETURN_PATH, PaymentGatewayError, type PaymentGateway } from '../../payments/payment-gateway';
+import { PlaceOrderCommand, type Buyer, type PlaceOrderInput } from './place-order.command';
+
+/** A gateway call happens inside the transaction (so a concurrent retry waits for it): room for Webpay's slowest answer. */
+const CHECKOUT_TX_TIMEOUT_MS = 30_000;
+
+interface PricedLine {
+  kind: 'EXAM' | 'PRODUCT';
+  laboratoryExamId: number | null;
+  examId: number | null;
+  productId: number | null;
+  code: string;
+  name: string;
+  description: string | null;
+  preparation: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+@CommandHandler(PlaceOrderCommand)
+export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
+  private readonly log: Logger;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly products: ProductCatalogue,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) log: Logger,
+  ) {
+    this.log = log.child({ module: 'checkout' });
+  }
+
+  async execute({ buyer, input }: PlaceOrderCommand): Promise<CheckoutResult> {
+    if (input.paymentMethod !== this.gateway.code) throw new PaymentMethodUnavailableError();
+    const requestHash = fingerprint(buyer, input);
+    return this.uow.run(null, async (tx, changes) => {
+      // One order per key: a second request with the key (a double click, a retried POST) waits here for the first.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AdvisoryLock.CheckoutIdempotency}, hashtext(${input.idempotencyKey}))`;
+      const existing = await tx.salesOrder.findUnique({ where: { idempotencyKey: input.idempotencyKey }, include: { payments: { orderBy: { id: 'desc' }, take: 1 } } });
+      if (existing) {
+        if (existing.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
+        const payment = existing.payments[0];
+        return this.result(existing, payment.token, String((payment.detail as { url?: string } | null)?.url ?? ''));
+      }
+
+      const laboratory = await tx.laboratory.findFirst({
+        where: { id: input.laboratoryId, isActive: true, company: { status: 'APPROVED' } },
+        select: { id: true, companyId: true, comunaId: true },
+      });
+      if (!laboratory) throw invalidField('laboratoryId', 'Este laboratorio ya no recibe órdenes en CotizaLab.');
+      const lines = await this.priceLines(tx, input);
+
+      let shippingFee = 0;
+      if (input.shippingMethod === 'HOME') {
+        const neighbours = input.comunaId === undefined ? [] : await tx.nearLocation.findMany({ where: { locationId: laboratory.comunaId, source: 'ADJACENT' }, select: { nearLocationId: true } });
+        const fee = homeFee({ laboratoryComunaId: laboratory.comunaId, comunaId: input.comunaId, neighbourIds: neighbours.map((n) => n.nearLocationId) });
+        if (input.comunaId === undefined) throw invalidField('comunaId', 'Indica la comuna donde tomaremos la muestra.');
+        if (!input.address) throw invalidField('address', 'Indica la dirección donde tomaremos la muestra.');
+        if (fee === null) throw invalidField('comunaId', 'Este laboratorio no hace toma de muestra a domicilio en esa comuna.');
+        shippingFee = fee;
+      }
+
+      const person = buyer.kind === 'person'
+        ? await tx.person.findUniqueOrThrow({ where: { id: buyer.personId }, select: { firstName: true, lastName: true, rut: true, phone: true, user: { select: { email: true } } } })
+        : null;
+      const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+      const accessKey = newAccessKey();
+      const order = await tx.salesOrder.create({
+        data: {
+          number: await uniqueCode(tx),
+          personId: buyer.kind === 'person' ? buyer.personId : null,
+          email: buyer.kind === 'visitor' ? buyer.email : person!.user!.email,
+          firstName: buyer.kind === 'visitor' ? buyer.firstName : person!.firstName,
+          lastName: buyer.kind === 'visitor' ? buyer.lastName : person!.lastName,
+          rut: buyer.rut ?? person?.rut ?? null,
+          phone: buyer.phone ?? person?.phone ?? null,
+          laboratoryId: laboratory.id,
+          companyId: laboratory.companyId,
+          subtotal,
+          shippingFee,
+          total: subtotal + shippingFee,
+          shippingMethod: input.shippingMethod,
+          homeComunaId: input.shippingMethod === 'HOME' ? input.comunaId : null,
+          homeAddress: input.shippingMethod === 'HOME' ? input.address : null,
+          paymentMethod: input.paymentMethod,
+          accessKey,
+          idempotencyKey: input.idempotencyKey,
+          requestHash,
+          lines: { create: lines.map(({ unitPrice, quantity, ...line }) => ({ ...line, unitPrice, quantity, total: unitPrice * quantity })) },
+        },
+      });
+
+      let started: { token: string; url: string };
+      try {
+        started = await this.gateway.create({
+          buyOrder: order.number,
+          sessionId: gatewaySessionId(accessKey),
+          amount: order.total,
+          returnUrl: this.gateway.code === 'simulator' ? PAYMENT_RETURN_PATH : `${this.config.publicUrl}${PAYMENT_RETURN_PATH}`,
+        });
+      } catch (error) {
+        // Nothing is kept: the order rolls back with the transaction, and the buyer can try again.
+        this.log.warn({ err: error, salesOrder: order.number }, 'payment gateway refused to start a transaction');
+        if (error instanceof PaymentGatewayError) throw new PaymentGatewayUnavailableError();
+        throw error;
+      }
+      await tx.payment.create({ data: { salesOrderId: order.id, gateway: this.gateway.code, token: started.token, buyOrder: order.number, amount: order.total, detail: { url: started.url } } });
+      changes.record(SalesOrderPlaced({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId, total: order.total }));
+      return this.result(order, started.token, started.url);
+    }, { timeout: CHECKOUT_TX_TIMEOUT_MS });
+  }
+
+  private result(order: { id: number; number: string; status: string; total: number; accessKey: string }, token: string, url: string): CheckoutResult {
+    return {
+      salesOrder: { id: order.id, number: order.number, status: order.status as CheckoutResult['salesOrder']['status'], total: order.total, accessKey: order.accessKey },
+      payment: { gateway: this.gateway.code, url, token, method: 'POST', field: 'token_ws' },
+    };
+  }
+
+  /**
+   * Every line at the price the server reads now; the cart's price only has to agree with it. Any
+   * line of another laboratory, not sold any more, or at another price refuses the whole checkout.
+   */
+  private async priceLines(tx: Tx, input: PlaceOrderInput): Promise<PricedLine[]> {
+    const examItems = input.items.map((item, index) => ({ item, index })).filter(({ item }) => (item.kind ?? 'EXAM') === 'EXAM');
+    const productItems = input.items.map((item, index) => ({ item, index })).filter(({ item }) => item.kind === 'PRODUCT');
+    const offers = await tx.laboratoryExam.findMany({
+      where: { id: { in: examItems.map(({ item }) => item.id) } },
+      select: { id: true, laboratoryId: true, price: true, status: true, isActive: true, exam: { select: { id: true, code: true, name: true, isActive: true } } },
+    });
+    const products = productItems.length > 0 ? await this.products.findSellable(productItems.map(({ item }) => item.id), { tx }) : [];
+
+    const otherLaboratory: FieldErrors = {};
+    const unavailable: FieldErrors = {};
+    const changed: FieldErrors = {};
+    const lines: PricedLine[] = [];
+    for (const { item, index } of examItems) {
+      const offer = offers.find((o) => o.id === item.id);
+      if (offer && offer.laboratoryId !== input.laboratoryId) {
+        otherLaboratory[`items.${index}.id`] = ['Este examen es de otro laboratorio.'];
+        continue;
+      }
+      if (!offer || offer.status !== 'AUTHORIZED' || !offer.isActive || !offer.exam.isActive) {
+        unavailable[`items.${index}.id`] = ['Este examen ya no está disponible en este laboratorio.'];
+        continue;
+      }
+      if (offer.price !== item.price) changed[`items.${index}.price`] = [`El precio ahora es ${clp(offer.price)}.`];
+      lines.push({
+        kind: 'EXAM', laboratoryExamId: offer.id, examId: offer.exam.id, productId: null, code: offer.exam.code, name: offer.exam.name,
+        description: null, preparation: preparationFor(offer.exam.name), quantity: item.quantity, unitPrice: offer.price,
+      });
+    }
+    for (const { item, index } of productItems) {
+      const product = products.find((p) => p.id === item.id);
+      if (product && product.laboratoryId !== input.laboratoryId) {
+        otherLaboratory[`items.${index}.id`] = ['Este paquete es de otro laboratorio.'];
+        continue;
+      }
+      if (!product) {
+        unavailable[`items.${index}.id`] = ['Este paquete ya no está disponible.'];
+        continue;
+      }
+      if (product.price !== item.price) changed[`items.${index}.price`] = [`El precio ahora es ${clp(product.price)}.`];
+      const preparations = [...new Set(product.exams.map((exam) => preparationFor(exam.name)))];
+      lines.push({
+        kind: 'PRODUCT', laboratoryExamId: null, examId: null, productId: product.id, code: product.code, name: product.name,
+        description: product.exams.map((exam) => exam.name).join(', ') || product.description, preparation: preparations.filter((p) => p !== 'Sin preparación especial.').join(' ') || 'Sin preparación especial.',
+        quantity: item.quantity, unitPrice: product.price,
+      });
+    }
+    if (Object.keys(otherLaboratory).length > 0) throw new CheckoutOneLaboratoryError(otherLaboratory);
+    if (Object.keys(unavailable).length > 0) throw new CheckoutItemUnavailableError(unavailable);
+    if (Object.keys(changed).length > 0) throw new CheckoutPriceChangedError(changed);
+    return lines;
+  }
+}
+
+const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' }).format(amount);
+
+/** The request the key stands for (who buys and what), so that a reused key with another request is told apart. */
+function fingerprint(buyer: Buyer, input: PlaceOrderInput): string {
+  const { idempotencyKey: _key, ...rest } = input;
+  return createHash('sha256').update(JSON.stringify({ buyer, ...rest })).digest('hex');
+}
+
+/** A voucher code no order has yet (a collision is one in 10^11; a second draw settles it). */
+async function uniqueCode(tx: Tx): Promise<string> {
+  for (;;) {
+    const code = newVoucherCode();
+    if (!(await tx.salesOrder.findUnique({ where: { number: code }, select: { id: true } }))) return code;
+  }
+}

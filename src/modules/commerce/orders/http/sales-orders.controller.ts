@@ -1,0 +1,67 @@
+import { Controller, Get, Inject, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { z } from 'zod';
+import type { SalesOrderView } from '../../../../contracts/sales-orders';
+import { ProviderScoped, Public, SignedIn } from '../../../../platform/auth/access-policy';
+import { CurrentActor, type Actor } from '../../../../platform/auth/actor';
+import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';
+import { IdParam, ValidBody } from '../../../../platform/http/validated';
+import { ZodValidationPipe } from '../../../../platform/http/zod-validation.pipe';
+import { RedeemSalesOrderCommand } from '../commands/redeem-sales-order/redeem-sales-order.command';
+import { renderVoucherPdf } from '../infrastructure/voucher-pdf';
+import { SalesOrderTransitionError } from '../orders.errors';
+import { PAYMENT_GATEWAY, type PaymentGateway } from '../payments/payment-gateway';
+import { GetSalesOrderQuery } from '../queries/get-sales-order/get-sales-order.query';
+import { SearchSalesOrdersQuery } from '../queries/search-sales-orders/search-sales-orders.query';
+import { accessKeyQuery, searchSalesOrdersBody } from './checkout.schemas';
+
+/** `/api/sales-order`: lists for the back office and the /panel, one order (the voucher), its PDF, and redeeming it. */
+@ApiTags('sales orders')
+@Controller('api/sales-order')
+export class SalesOrdersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+  ) {}
+
+  @SignedIn()
+  @Post('search')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Órdenes: todas (administrador), las de su empresa (proveedor) o las propias (visitante con cuenta)' })
+  search(@ValidBody(searchSalesOrdersBody) filter: z.infer<typeof searchSalesOrdersBody>, @CurrentActor() actor: Actor) {
+    return this.queries.execute(new SearchSalesOrdersQuery(actor, filter));
+  }
+
+  @Public()
+  @Get(':id')
+  @ApiOperation({ summary: 'Una orden y su bono: para su comprador, quien tenga su enlace (?k=), su laboratorio o un administrador' })
+  get(@IdParam() id: number, @Query(new ZodValidationPipe(accessKeyQuery)) query: z.infer<typeof accessKeyQuery>, @CurrentActor() actor: Actor | undefined) {
+    return this.queries.execute(new GetSalesOrderQuery(id, actor, query.k));
+  }
+
+  @Public()
+  @Get(':id/voucher.pdf')
+  @ApiOperation({ summary: 'El bono en PDF (código, QR, laboratorio, exámenes y preparación)' })
+  async pdf(@IdParam() id: number, @Query(new ZodValidationPipe(accessKeyQuery)) query: z.infer<typeof accessKeyQuery>, @CurrentActor() actor: Actor | undefined, @Res() response: Response) {
+    const order: SalesOrderView = await this.queries.execute(new GetSalesOrderQuery(id, actor, query.k));
+    if (order.status !== 'PAID' && order.status !== 'REDEEMED' && order.status !== 'EXPIRED') throw new SalesOrderTransitionError('Esta orden no está pagada: aún no tiene bono.');
+    const pdf = await renderVoucherPdf(order, { demo: order.payment?.gateway === 'simulator' || this.gateway.code === 'simulator' });
+    response
+      .status(200)
+      .type('application/pdf')
+      .setHeader('Content-Disposition', `attachment; filename="bono-${order.number}.pdf"`)
+      .setHeader('Cache-Control', 'private, no-store')
+      .send(pdf);
+  }
+
+  @ProviderScoped()
+  @Post(':id/redeem')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'El laboratorio marca el bono como canjeado (tomó las muestras)' })
+  redeem(@IdParam() id: number, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new RedeemSalesOrderCommand(ctx, id));
+  }
+}

@@ -1,0 +1,5 @@
+export { OrdersModule } from './orders.module';
+export * from './orders.events';
+export * from './orders.errors';
+export { OrderExpiryJob } from './jobs/order-expiry.job';
+export { PAYMENT_GATEWAY, type PaymentGateway, type GatewayCommit } from './payments/payment-gateway';

@@ -1,0 +1,77 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { SalesOrderView } from '../../../../contracts/sales-orders';
+import { displayRut } from '../../../../platform/chile/rut';
+
+const DAYS = ['', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
+const PRIMARY = '#0a8fa1';
+
+const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' }).format(amount);
+const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' }).format(new Date(iso)) : '—');
+
+/** Opening hours as lines people read: "Lunes: 08:00–13:00, 15:00–18:00". */
+export function openingHoursLines(hours: SalesOrderView['laboratory']['openingHours']): string[] {
+  const byDay = new Map<number, string[]>();
+  for (const h of [...hours].sort((a, b) => a.day - b.day || a.opens.localeCompare(b.opens))) byDay.set(h.day, [...(byDay.get(h.day) ?? []), `${h.opens}–${h.closes}`]);
+  return [...byDay].map(([day, ranges]) => `${DAYS[day] ?? day}: ${ranges.join(', ')}`);
+}
+
+/**
+ * The voucher as a one-page PDF: its code and QR (the code, which the laboratory types or scans in
+ * the back office), the patient, the branch with its address and hours, what was bought with its
+ * preparation, the amount paid and the last day it can be used.
+ */
+export async function renderVoucherPdf(order: SalesOrderView, options: { demo: boolean }): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(order.number, { type: 'png', width: 220, margin: 1, errorCorrectionLevel: 'M' });
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Bono ${order.number}`, Subject: `CotizaLab ${order.number}`, Author: 'CotizaLab' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // The header's lines stop short of the QR code at the top right.
+  const beside = { width: doc.page.width - 2 * 48 - 145 };
+  doc.image(qr, doc.page.width - 48 - 130, 40, { width: 130 });
+  doc.fillColor(PRIMARY).font('Helvetica-Bold').fontSize(20).text('CotizaLab', beside);
+  doc.fillColor('#333').font('Helvetica').fontSize(12).text('Bono de exámenes de laboratorio', beside);
+  if (options.demo) doc.moveDown(0.3).fillColor('#b45309').font('Helvetica-Bold').fontSize(11).text('MODO DEMOSTRACIÓN: pagado en el simulador, sin dinero real. No es válido en el laboratorio.', beside);
+  doc.moveDown(1).fillColor('#111').font('Helvetica').fontSize(11).text('Código del bono', beside);
+  doc.font('Helvetica-Bold').fontSize(24).text(order.number, beside);
+  doc.font('Helvetica').fontSize(11).text(`Válido hasta el ${date(order.validUntil)} · Pagado el ${date(order.paidAt)}`, beside);
+  // Below the QR code whatever the header's length, then the full width again.
+  doc.y = Math.max(doc.y, 40 + 130 + 6);
+  if (order.status === 'REDEEMED') doc.fillColor('#b91c1c').font('Helvetica-Bold').text(`Canjeado el ${date(order.redeemedAt)}`).fillColor('#111');
+
+  section(doc, 'Paciente');
+  doc.text(`${order.customerName}${order.rut ? ` · RUT ${displayRut(order.rut)}` : ''}`);
+  doc.text(order.email);
+
+  section(doc, 'Laboratorio');
+  doc.font('Helvetica-Bold').text(`${order.laboratory.name} (${order.laboratory.companyName})`).font('Helvetica');
+  doc.text([order.laboratory.addressLine1, order.laboratory.addressLine2, order.laboratory.comuna].filter(Boolean).join(', '));
+  if (order.laboratory.phone) doc.text(`Teléfono: ${order.laboratory.phone}`);
+  const hours = openingHoursLines(order.laboratory.openingHours);
+  doc.text(hours.length > 0 ? `Horario: ${hours.join(' · ')}` : 'Horario: consúltalo con el laboratorio.');
+  doc.text(`Atención: ${order.shippingMethodName}${order.homeAddress ? ` en ${order.homeAddress}${order.homeComuna ? `, ${order.homeComuna}` : ''}` : ''}`);
+
+  section(doc, 'Exámenes');
+  for (const line of order.lines) {
+    doc.font('Helvetica-Bold').text(`${line.quantity} × ${line.name}`, { continued: true }).font('Helvetica').text(`   ${clp(line.total)}`, { align: 'left' });
+    if (line.description) doc.fontSize(9).fillColor('#444').text(`Incluye: ${line.description}`).fontSize(11).fillColor('#111');
+    doc.fontSize(9).fillColor('#444').text(`Código ${line.code} · Preparación: ${line.preparation ?? 'Sin preparación especial.'}`).fontSize(11).fillColor('#111');
+    doc.moveDown(0.3);
+  }
+  if (order.shippingFee > 0) doc.text(`Toma de muestra a domicilio: ${clp(order.shippingFee)}`);
+  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(13).text(`Total pagado: ${clp(order.total)}`).font('Helvetica').fontSize(11);
+
+  section(doc, 'Cómo usarlo');
+  doc.fontSize(10).text('Presenta este bono (impreso o en tu teléfono) y tu cédula de identidad en el laboratorio. Revisa la preparación de cada examen antes de ir y confírmala con el laboratorio.');
+  doc.end();
+  return done;
+}
+
+function section(doc: PDFKit.PDFDocument, title: string) {
+  doc.moveDown(0.8).fillColor(PRIMARY).font('Helvetica-Bold').fontSize(12).text(title).fillColor('#111').font('Helvetica').fontSize(11);
+}

@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { PrismaService } from '../../../platform/database/prisma.service';
+import { ProductsModule } from '../products';
+import { ConfirmPaymentHandler } from './commands/confirm-payment/confirm-payment.handler';
+import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
+import { RedeemSalesOrderHandler } from './commands/redeem-sales-order/redeem-sales-order.handler';
+import { CheckoutController } from './http/checkout.controller';
+import { PaymentsController } from './http/payments.controller';
+import { SalesOrdersController } from './http/sales-orders.controller';
+import { OrderExpiryJob } from './jobs/order-expiry.job';
+import { OrderMailsConsumer } from './order-mails.consumer';
+import { PAYMENT_GATEWAY, type PaymentGateway } from './payments/payment-gateway';
+import { SimulatorController } from './payments/simulator/simulator.controller';
+import { SimulatorGateway } from './payments/simulator/simulator-gateway';
+import { WebpayGateway } from './payments/webpay/webpay-gateway';
+import { GetSalesOrderHandler } from './queries/get-sales-order/get-sales-order.query';
+import { ListShippingMethodsHandler } from './queries/list-shipping-methods/list-shipping-methods.query';
+import { SearchSalesOrdersHandler } from './queries/search-sales-orders/search-sales-orders.query';
+
+/** Checkout, payments (Webpay Plus or the simulator, by PAYMENT_GATEWAY), sales orders and their vouchers. */
+@Module({
+  imports: [ProductsModule],
+  controllers: [CheckoutController, PaymentsController, SimulatorController, SalesOrdersController],
+  providers: [
+    {
+      provide: PAYMENT_GATEWAY,
+      inject: [APP_CONFIG, PrismaService],
+      useFactory: (config: AppConfig, prisma: PrismaService): PaymentGateway =>
+        config.payments.gateway === 'webpay' ? new WebpayGateway(config.payments.webpay) : new SimulatorGateway(prisma),
+    },
+    PlaceOrderHandler, ConfirmPaymentHandler, RedeemSalesOrderHandler,
+    GetSalesOrderHandler, SearchSalesOrdersHandler, ListShippingMethodsHandler,
+    OrderMailsConsumer, OrderExpiryJob,
+  ],
+})
+export class OrdersModule {}

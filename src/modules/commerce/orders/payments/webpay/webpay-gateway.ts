@@ -1,0 +1,53 @@
+import { Environment, IntegrationApiKeys, IntegrationCommerceCodes, Options, WebpayPlus } from 'transbank-sdk';
+import type { AppConfig } from '../../../../../config/app-config';
+import { PaymentGatewayError, type GatewayCommit, type PaymentGateway } from '../payment-gateway';
+
+/** Transbank answers a commit in a few seconds at worst; beyond this the return page tells the buyer to retry. */
+const TIMEOUT_MS = 15_000;
+
+/**
+ * Webpay Plus through Transbank's official SDK. The integration environment and its public test
+ * credentials unless configured otherwise (WEBPAY_ENVIRONMENT, WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY);
+ * WEBPAY_HOST points it elsewhere (a proxy, or the tests' local fake of Transbank's REST API).
+ */
+export class WebpayGateway implements PaymentGateway {
+  readonly code = 'webpay' as const;
+  private readonly transaction: InstanceType<typeof WebpayPlus.Transaction>;
+
+  constructor(config: AppConfig['payments']['webpay']) {
+    const production = config.environment === 'production';
+    const host = config.host?.replace(/\/+$/, '') ?? (production ? Environment.Production : Environment.Integration);
+    this.transaction = new WebpayPlus.Transaction(
+      new Options(config.commerceCode ?? IntegrationCommerceCodes.WEBPAY_PLUS, config.apiKey ?? IntegrationApiKeys.WEBPAY, host, TIMEOUT_MS),
+    );
+  }
+
+  async create(input: { buyOrder: string; sessionId: string; amount: number; returnUrl: string }): Promise<{ token: string; url: string }> {
+    const answer = await this.call(() => this.transaction.create(input.buyOrder, input.sessionId, input.amount, input.returnUrl));
+    if (typeof answer?.token !== 'string' || typeof answer?.url !== 'string') throw new PaymentGatewayError('Webpay answered a create without token or url');
+    return { token: answer.token, url: answer.url };
+  }
+
+  async commit(token: string): Promise<GatewayCommit> {
+    const answer = await this.call(() => this.transaction.commit(token));
+    return {
+      // Webpay's rule: approved only when the status is AUTHORIZED and the response code 0.
+      authorized: answer?.status === 'AUTHORIZED' && answer?.response_code === 0,
+      amount: Number(answer?.amount),
+      buyOrder: String(answer?.buy_order ?? ''),
+      sessionId: String(answer?.session_id ?? ''),
+      responseCode: typeof answer?.response_code === 'number' ? answer.response_code : null,
+      authorizationCode: answer?.authorization_code ? String(answer.authorization_code).slice(0, 20) : null,
+      cardLast4: answer?.card_detail?.card_number ? String(answer.card_detail.card_number).slice(-4) : null,
+      raw: answer,
+    };
+  }
+
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw new PaymentGatewayError(`Webpay: ${error instanceof Error ? error.message : String(error)}`, error);
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export { ProductsModule } from './products.module';
+export { ProductCatalogue, type SellableProduct } from './product-catalogue';

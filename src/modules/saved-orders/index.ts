@@ -1,0 +1,1 @@
+export { SavedOrdersModule } from './saved-orders.module';

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { AutoComplete } from 'primereact/autocomplete';
+import { InputText } from 'primereact/inputtext';
+import type { ImageRef } from '@contracts';
+import { asApiError } from '../../api/client';
+import { mediaCalls } from '../../api/dataProvider';
+import { describedBy, FormField } from '../../shared/ui/FormField';
+import { useField } from './formContext';
+import './commerce.css';
+
+/**
+ * A picture of the form: chosen from the device, uploaded at once (the API checks what it really
+ * is and resizes it), previewed, and removable. `source` holds the file id the record is saved with;
+ * `previewSource` the picture shown (never sent).
+ */
+export function ImageInput({ source, previewSource, label, hint }: { source: string; previewSource: string; label: string; hint?: string }) {
+  const f = useField<number | null>(source);
+  const preview = useField<ImageRef | null>(previewSource);
+  const [busy, setBusy] = useState(false);
+  const [uploadError, setUploadError] = useState<string | undefined>();
+  const error = uploadError ?? f.error;
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setUploadError(undefined);
+    try {
+      const saved = await mediaCalls.upload(file);
+      f.onChange(saved.id);
+      preview.onChange({ id: saved.id, url: saved.url, urls: saved.urls });
+    } catch (failure) {
+      const apiError = asApiError(failure);
+      setUploadError(apiError.fieldErrors.file ?? apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const shown = preview.value;
+  return (
+    <FormField id={f.id} label={label} error={error} hint={hint ?? 'JPEG, PNG, WebP, GIF o AVIF, hasta 10 MB.'}>
+      <div className="cl-image-input">
+        {shown ? <img src={shown.urls[320] ?? shown.url} alt={`Vista previa de ${label.toLowerCase()}`} className="cl-image-input__preview" /> : <span className="cl-image-input__empty" aria-hidden="true"><i className="pi pi-image" /></span>}
+        <div className="cl-image-input__actions">
+          <input
+            id={f.id}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            disabled={f.disabled || busy}
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+            {...describedBy(f.id, error, hint ?? 'JPEG, PNG, WebP, GIF o AVIF, hasta 10 MB.')}
+          />
+          {busy && <span className="cl-muted" role="status">Subiendo imagen…</span>}
+          {shown && !busy && (
+            <button type="button" className="p-button p-button-text p-button-sm" onClick={() => { f.onChange(null); preview.onChange(null); }} disabled={f.disabled}>
+              <i className="pi pi-times" aria-hidden="true" /> Quitar imagen
+            </button>
+          )}
+        </div>
+      </div>
+    </FormField>
+  );
+}
+
+/** A calendar day (YYYY-MM-DD) typed or picked with the browser's own date control. */
+export function DateInput({ source, label, hint }: { source: string; label: string; hint?: string }) {
+  const f = useField<string>(source);
+  return (
+    <FormField id={f.id} label={label} error={f.error} hint={hint}>
+      <InputText id={f.id} type="date" value={f.value ?? ''} onChange={(e) => f.onChange(e.target.value)} disabled={f.disabled} invalid={Boolean(f.error)} {...describedBy(f.id, f.error, hint)} />
+    </FormField>
+  );
+}
+
+/** A record picked from a look-up: its id and what people read. */
+export interface Picked {
+  id: number;
+  label: string;
+}
+type T = Picked;
+
+/** Several records picked by typing part of their name (exams of a package). */
+export function MultiLookupInput({ source, label, hint, search }: { source: string; label: string; hint?: string; search: (term: string) => Promise<T[]> }) {
+  const f = useField<T[]>(source);
+  const [suggestions, setSuggestions] = useState<T[]>([]);
+  return (
+    <FormField id={f.id} label={label} error={f.error} hint={hint}>
+      <AutoComplete
+        inputId={f.id}
+        multiple
+        value={f.value ?? []}
+        field="label"
+        suggestions={suggestions}
+        completeMethod={(e) => void search(e.query).then((found) => setSuggestions(found.filter((s) => !(f.value ?? []).some((v) => v.id === s.id))), () => setSuggestions([]))}
+        onChange={(e) => f.onChange((e.value as T[]) ?? [])}
+        delay={200}
+        disabled={f.disabled}
+        invalid={Boolean(f.error)}
+        className="cl-lookup-input"
+        pt={{ input: { root: describedBy(f.id, f.error, hint) } }}
+      />
+    </FormField>
+  );
+}
+
+/** One record picked by typing part of its name (a package's branch). */
+export function LookupInput({ source, label, hint, search }: { source: string; label: string; hint?: string; search: (term: string) => Promise<T[]> }) {
+  const f = useField<T | null>(source);
+  const [suggestions, setSuggestions] = useState<T[]>([]);
+  return (
+    <FormField id={f.id} label={label} error={f.error} hint={hint}>
+      <AutoComplete
+        inputId={f.id}
+        value={f.value ?? ''}
+        field="label"
+        suggestions={suggestions}
+        completeMethod={(e) => void search(e.query).then(setSuggestions, () => setSuggestions([]))}
+        onChange={(e) => f.onChange(typeof e.value === 'object' ? (e.value as T | null) : null)}
+        dropdown
+        dropdownAriaLabel={`Ver opciones de ${label.toLowerCase()}`}
+        delay={200}
+        forceSelection
+        disabled={f.disabled}
+        invalid={Boolean(f.error)}
+        className="cl-lookup-input"
+        pt={{ input: { root: describedBy(f.id, f.error, hint) } }}
+      />
+    </FormField>
+  );
+}

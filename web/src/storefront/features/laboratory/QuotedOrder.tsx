@@ -1,0 +1,118 @@
+import { useEffect } from 'react';
+import type { LaboratoryPageView, QuoteResults } from '@contracts';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { formatClp, shortExamName } from '../../../app/format';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { useApiQuery } from '../../../api/hooks';
+import { itemAdded, type CartItem } from '../cart/cartSlice';
+import { payerOf } from '../search/payer';
+import { insurersRequested } from '../search/searchSlice';
+
+/** The order a patient quoted, as the address of a quote's "Ver laboratorio" carries it. */
+export interface QuotedOrderRequest {
+  exams: number[];
+  pensionHealtInstitutionId: number | null;
+  coveragePercentage: number | null;
+}
+
+/** `examenes`, `prevision` and `cobertura` of the address, as /buscador writes them. */
+export function quotedOrderFrom(params: URLSearchParams): QuotedOrderRequest | null {
+  const id = (text: string | null) => (text !== null && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
+  const exams = [...new Set((params.get('examenes') ?? '').split(',').map(id).filter((n): n is number => n !== null))].slice(0, 30);
+  if (exams.length === 0) return null;
+  const coverage = params.get('cobertura');
+  const percentage = coverage === null || coverage === '' ? null : Number(coverage);
+  return { exams, pensionHealtInstitutionId: id(params.get('prevision')), coveragePercentage: percentage !== null && percentage >= 0 && percentage <= 100 ? percentage : null };
+}
+
+/**
+ * "Tu orden" at the top of a laboratory's page opened from a quote (issue 19): each exam's price and
+ * what the patient pays with the previsión of the quote (the very quote of /buscador, asked again for
+ * this laboratory), and "Agregar mi orden al carro" with those amounts.
+ */
+export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laboratoryId: number; laboratoryName: string; order: QuotedOrderRequest }) {
+  const dispatch = useAppDispatch();
+  const { insurers, insurersStatus } = useAppSelector((state) => state.search);
+  useEffect(() => {
+    if (insurersStatus === 'idle') dispatch(insurersRequested());
+  }, [dispatch, insurersStatus]);
+  const quote = useApiQuery<QuoteResults>('POST', '/api/laboratory/search', { ...order, laboratoryId, perPage: 1 });
+  // The laboratory's own lines of those exams: the cart adds laboratory exams, by their id.
+  const lines = useApiQuery<LaboratoryPageView>('POST', `/api/laboratory/${laboratoryId}/search`, { exams: order.exams, perPage: 30 });
+  const inCart = useAppSelector((state) => state.cart.items);
+  // Known when the patient comes from the quote (the search named its exams).
+  const examNames = useAppSelector((state) => state.search.examNames);
+
+  const insurer = insurers.find((i) => i.id === order.pensionHealtInstitutionId);
+  const payer = payerOf(insurer);
+  const item = quote.data?.items[0];
+  const offered = lines.data?.exams.items ?? [];
+  if (quote.error || lines.error) return <Message severity="error" className="cl-block" text="No pudimos cargar tu orden en este laboratorio." />;
+  if (!quote.data || !lines.data) return <p className="cl-muted" aria-busy="true">Cargando tu orden…</p>;
+  if (!item) return <Message severity="warn" className="cl-block" text="Este laboratorio no ofrece ninguno de los exámenes de tu orden." />;
+
+  const declined = item.acceptsInsurer === false;
+  const shared = (payer === 'FONASA' || payer === 'ISAPRE') && !declined;
+  const payerLabel = insurer && shared ? insurer.name : undefined;
+  const pays = new Map(item.exams.map((e) => [e.examId, e]));
+  const cartLines: CartItem[] = offered
+    .filter((e) => pays.has(e.id))
+    .map((e) => ({
+      id: e.laboratoryExamId, name: shortExamName(e.name), categoryName: laboratoryName, cover: '', description: e.name, price: e.price, code: e.code,
+      options: [], quantity: 1, laboratoryId, patientPays: pays.get(e.id)!.copay, payerLabel,
+    }));
+  const added = cartLines.length > 0 && cartLines.every((line) => inCart.some((i) => i.id === line.id && (i.kind ?? 'EXAM') === 'EXAM'));
+  const missing = item.missingExamIds.length;
+  const missingNames = item.missingExamIds.map((id) => examNames[id]);
+
+  return (
+    <section className="cl-lab-order" aria-labelledby="order-title" data-testid="quoted-order">
+      <h2 id="order-title">Tu orden en este laboratorio</h2>
+      {declined && insurer && payer !== 'FONASA_A' && (
+        <p className="cl-quote__declined">No atiende con {insurer.type === 'public' ? 'FONASA' : insurer.name}: te mostramos su precio particular.</p>
+      )}
+      <table className="cl-quote__exams">
+        <thead>
+          <tr>
+            <th scope="col">Examen</th>
+            <th scope="col" className="cl-num">{shared ? 'Particular' : 'Precio'}</th>
+            {shared && <th scope="col" className="cl-num">Tú pagas</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {offered.filter((e) => pays.has(e.id)).map((e) => (
+            <tr key={e.id}>
+              <th scope="row">{shortExamName(e.name)}</th>
+              <td className="cl-num">{formatClp(e.price)}</td>
+              {shared && <td className="cl-num" data-testid="order-copay">{formatClp(pays.get(e.id)!.copay)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {missing > 0 && (
+        <p className="cl-quote__missing">
+          {missingNames.every(Boolean) ? `No ofrece: ${missingNames.join(', ')}.` : `No ofrece ${missing === 1 ? '1 examen' : `${missing} exámenes`} de tu orden.`}
+        </p>
+      )}
+      <dl className="cl-quote__totals">
+        <div>
+          <dt>{shared ? 'Precio particular' : 'Total'}</dt>
+          <dd data-testid="order-total">{formatClp(item.total)}</dd>
+        </div>
+        {shared && (
+          <div className="cl-quote__copay">
+            <dt>Tú pagas{payer === 'ISAPRE' ? ' (estimado)' : ''}</dt>
+            <dd data-testid="order-pays">{formatClp(item.copay)}</dd>
+          </div>
+        )}
+      </dl>
+      <Button
+        label={added ? 'Tu orden está en el carro' : 'Agregar mi orden al carro'}
+        icon={added ? 'pi pi-check' : 'pi pi-cart-plus'}
+        disabled={added}
+        onClick={() => cartLines.forEach((line) => dispatch(itemAdded(line)))}
+      />
+    </section>
+  );
+}
