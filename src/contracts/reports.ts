@@ -67,6 +67,11 @@ export interface Funnel {
   searched: number;
   openedLaboratory: number;
   addedToCart: number;
+  /**
+   * Orders paid in the period (in the region's branches when one is chosen). Counted by order, not by
+   * browsing session: a payment happens on the gateway's page, outside the session's trail.
+   */
+  paidOrders: number;
 }
 
 /** `POST /api/reports/dashboard` for an administrator. */

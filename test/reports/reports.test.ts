@@ -6,6 +6,7 @@ import type { ReportDashboard } from '../../src/contracts/reports';
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { waitFor } from '../support/wait';
+import { checkoutBody, payOnSimulator } from '../commerce/orders-support';
 
 /**
  * The reports read back what the storefront recorded: searches made through the quote API and
@@ -59,7 +60,7 @@ describe('reports', () => {
     expect(board.topComunas).toEqual([expect.objectContaining({ comunaId: lab.comunaId, searches: 4 })]);
     expect(board.laboratoriesOpened).toEqual([expect.objectContaining({ laboratoryId: lab.id, opens: 1 })]);
     expect(board.laboratoriesShown.length).toBeGreaterThan(0);
-    expect(board.funnel).toEqual({ sessions: 2, searched: 1, openedLaboratory: 1, addedToCart: 1 });
+    expect(board.funnel).toEqual({ sessions: 2, searched: 1, openedLaboratory: 1, addedToCart: 1, paidOrders: 0 });
 
     // A period of whole months reads the monthly rollup, one with edges both: the same exams, counted once.
     const today = reportDay(new Date());
@@ -82,6 +83,20 @@ describe('reports', () => {
     const access = (await t.http.post('/api/reports/access').set(as(admin)).send({ preset: '7d' })).body.data;
     expect(access.routes).toEqual(expect.arrayContaining([{ route: '/laboratorio/:id', visits: 1, signedIn: 0 }, { route: '/buscador', visits: 1, signedIn: 0 }]));
     expect(access.totals).toMatchObject({ visits: 4, sessions: 2 });
+  });
+
+  it('ends the funnel with the orders paid through the checkout, in the region of their branch', async () => {
+    const offer = await t.prisma.laboratoryExam.findFirstOrThrow({ where: { laboratoryId: lab.id, status: 'AUTHORIZED', isActive: true } });
+    const before = (await dashboard()).funnel.paidOrders;
+    const placed = await t.http.post('/api/checkout').send(checkoutBody(lab.id, [offer]));
+    expect(placed.body.code).toBe(200);
+    // Waiting for the payment is not paying.
+    expect((await dashboard()).funnel.paidOrders).toBe(before);
+    await payOnSimulator(t, placed.body.data.payment.token, 'approve');
+    expect((await dashboard()).funnel.paidOrders).toBe(before + 1);
+    expect((await dashboard({ regionId: lab.regionId })).funnel.paidOrders).toBe(before + 1);
+    const [{ id: elsewhere }] = await t.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM location WHERE kind = 'REGION' AND id <> ${lab.regionId} LIMIT 1`;
+    expect((await dashboard({ regionId: elsewhere })).funnel.paidOrders).toBe(0);
   });
 
   it('counts nothing twice when a batch is delivered again, and nothing of a batch whose worker died mid-way', async () => {

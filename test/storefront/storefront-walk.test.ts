@@ -116,7 +116,9 @@ describe('a patient quotes a medical order in the browser', () => {
     // Written off the request path, in batches (issue 12): read once the last route change is in.
     const logged = await waitFor(() => t.prisma.accessLog.findMany({ where: { session: BigInt(session) }, orderBy: { id: 'asc' } }), (rows) => rows.some((l) => l.route === '/panel'));
     const routes = logged.map((l) => l.route.split('?')[0]);
-    for (const route of ['/', '/buscador', `/laboratorio/${best.laboratoryId}`, '/registro', '/register-success', '/panel']) expect(routes).toContain(route);
+    // `/carro`: the cart is a panel; its first item is the funnel's cart step, logged once.
+    for (const route of ['/', '/buscador', `/laboratorio/${best.laboratoryId}`, '/carro', '/registro', '/register-success', '/panel']) expect(routes).toContain(route);
+    expect(routes.filter((r) => r === '/carro')).toHaveLength(1);
     expect(logged.find((l) => l.route === '/panel')?.personId).toBe(person.id);
     expect(logged.find((l) => l.route === '/registro')?.personId).toBeNull();
     expect(fonts).toEqual([]);

@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Prisma } from '../../../../generated/prisma/client';
 import type { Funnel, LaboratoryCount, ReportDashboard, ReportPeriod, VisitDay } from '../../../../contracts/reports';
 import { PrismaService } from '../../../../platform/database/prisma.service';
-import { daysOf, resolvePeriod, splitByWholeMonths } from '../../domain/period';
+import { daysOf, instantsOf, resolvePeriod, splitByWholeMonths } from '../../domain/period';
 import type { ReportBody } from '../../http/reports.schemas';
 
 const TOP = 10;
@@ -65,7 +65,8 @@ export class ReportDashboardHandler implements IQueryHandler<ReportDashboardQuer
     const between = Prisma.sql`day BETWEEN ${period.from}::date AND ${period.to}::date`;
     const region = filter.regionId ? Prisma.sql`AND region_id = ${filter.regionId}` : Prisma.empty;
     const labRegion = filter.regionId ? Prisma.sql`c.parent_id = ${filter.regionId}` : Prisma.sql`TRUE`;
-    const [searchDays, visits, exams, comunas, shown, opened, [funnel]] = await Promise.all([
+    const { start, end } = instantsOf(period);
+    const [searchDays, visits, exams, comunas, shown, opened, [funnel], [paid]] = await Promise.all([
       this.prisma.$queryRaw<{ day: string; searches: number; no_result: number; incomplete: number; took: number }[]>`
         SELECT day::text AS day, sum(searches)::int AS searches, sum(no_result)::int AS no_result, sum(incomplete)::int AS incomplete, sum(took_ms_sum)::float8 AS took
         FROM report_search_daily WHERE ${between} ${region} GROUP BY day`,
@@ -85,12 +86,15 @@ export class ReportDashboardHandler implements IQueryHandler<ReportDashboardQuer
           count(*) FILTER (WHERE searches > 0 AND lab_opens > 0)::int AS opened,
           count(*) FILTER (WHERE searches > 0 AND lab_opens > 0 AND carts > 0)::int AS cart
         FROM report_session_daily WHERE ${between}`,
+      this.prisma.$queryRaw<{ orders: number }[]>`
+        SELECT count(*)::int AS orders FROM sales_order o JOIN laboratory l ON l.id = o.laboratory_id LEFT JOIN location c ON c.id = l.comuna_id
+        WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND ${labRegion}`,
     ]);
     const byDay = new Map(searchDays.map((r) => [r.day, r]));
     const searchesPerDay = daysOf(period).map((day) => ({ day, searches: byDay.get(day)?.searches ?? 0, noResult: byDay.get(day)?.no_result ?? 0, incomplete: byDay.get(day)?.incomplete ?? 0 }));
     const sum = (f: (r: (typeof searchDays)[number]) => number) => searchDays.reduce((n, r) => n + f(r), 0);
     const searches = sum((r) => r.searches);
-    const result: Funnel = { sessions: funnel.sessions, searched: funnel.searched, openedLaboratory: funnel.opened, addedToCart: funnel.cart };
+    const result: Funnel = { sessions: funnel.sessions, searched: funnel.searched, openedLaboratory: funnel.opened, addedToCart: funnel.cart, paidOrders: paid.orders };
     return {
       period,
       regionId: filter.regionId ?? null,

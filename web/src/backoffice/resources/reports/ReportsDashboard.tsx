@@ -96,7 +96,7 @@ export default function ReportsDashboard() {
             />
             <ChartPanel
               title="Embudo por sesión"
-              note="Sesiones (por día) que buscaron, luego abrieron un laboratorio, luego agregaron al carro."
+              note="Sesiones (por día) que buscaron, luego abrieron un laboratorio, luego agregaron al carro; y las órdenes pagadas en el período (el pago ocurre fuera de la sesión, en la página del banco)."
               chart={
                 <HorizontalBars
                   data={[
@@ -104,6 +104,7 @@ export default function ReportsDashboard() {
                     { name: 'Buscaron', value: d.funnel.searched },
                     { name: 'Abrieron un laboratorio', value: d.funnel.openedLaboratory },
                     { name: 'Agregaron al carro', value: d.funnel.addedToCart },
+                    { name: 'Pagaron una orden', value: d.funnel.paidOrders },
                   ]}
                   color={TEAL}
                   label="Sesiones"
@@ -117,6 +118,7 @@ export default function ReportsDashboard() {
                     ['Buscaron', d.funnel.searched, formatShare(d.funnel.searched, d.funnel.sessions)],
                     ['Abrieron un laboratorio', d.funnel.openedLaboratory, formatShare(d.funnel.openedLaboratory, d.funnel.searched)],
                     ['Agregaron al carro', d.funnel.addedToCart, formatShare(d.funnel.addedToCart, d.funnel.openedLaboratory)],
+                    ['Pagaron una orden (órdenes)', d.funnel.paidOrders, formatShare(d.funnel.paidOrders, d.funnel.addedToCart)],
                   ]}
                 />
               }
