@@ -1,18 +1,25 @@
 /**
  * Storefront benchmark: the JavaScript and CSS that `/` and `/buscador` load (bytes on the wire,
- * gzip, as the app serves them) and the time from navigation to the first quote on screen in
- * headless Chromium, with a cold cache (a new browser context per run) and a warm one.
+ * gzip, as the app serves them), the time from navigation to the first quote on screen in
+ * headless Chromium, with a cold cache (a new browser context per run) and a warm one, and
+ * Lighthouse 12 (mobile preset: simulated slow 4G and 4x CPU; desktop preset) three times on the
+ * home, a 3-exam search and a laboratory page, as medians against the aims of issue 18.
  *
  * Usage: npm run bench:storefront [-- runs]   (default 20 runs; SEED_LABS 300, the demo size)
  * Needs the build (npm run build), PostgreSQL (DATABASE_URL) and Debian's Chromium.
+ * WEB_DIST_DIR serves another build of the web app than web/dist.
  */
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { percentile, runCli, startApi, withDatabase } from './support.mts';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { launch as launchChrome } from 'chrome-launcher';
+import { machineLoad, percentile, runCli, startApi, stopApi, withDatabase } from './support.mts';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.argv[2] ?? 20);
 const SEED_LABS = 300;
+const LIGHTHOUSE_RUNS = 3;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
@@ -34,6 +41,41 @@ async function weigh(browser: Browser, url: string, encoding: string) {
   return { js: sum('script'), css: sum('stylesheet'), files: loaded.length, encodings: [...new Set(loaded.map((r) => r.encoding))].join(',') };
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+interface LighthouseFigures { performance: number; lcp: number; tbt: number; cls: number; accessibility: number; bytes: number }
+
+/** Lighthouse's medians over LIGHTHOUSE_RUNS runs of one page at one form factor, each with a cold cache. */
+async function lighthouseMedians(port: number, url: string, formFactor: 'mobile' | 'desktop'): Promise<LighthouseFigures> {
+  const runs: LighthouseFigures[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    // On a busy machine Chromium now and then loses the trace (NO_NAVSTART): that run is taken again, twice at most.
+    let lhr;
+    for (let attempt = 1; ; attempt++) {
+      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, formFactor === 'desktop' ? desktopConfig : undefined);
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      lhr = result.lhr;
+      if (!lhr.runtimeError) break;
+      if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+    const { categories, audits } = lhr;
+    runs.push({
+      performance: (categories.performance.score ?? 0) * 100,
+      accessibility: (categories.accessibility.score ?? 0) * 100,
+      lcp: audits['largest-contentful-paint'].numericValue ?? NaN,
+      tbt: audits['total-blocking-time'].numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
+      bytes: audits['total-byte-weight'].numericValue ?? NaN,
+    });
+  }
+  const of = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
+  return { performance: of('performance'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), accessibility: of('accessibility'), bytes: of('bytes') };
+}
+
 async function firstQuote(page: Page, url: string) {
   const started = performance.now();
   await page.goto(url);
@@ -45,7 +87,7 @@ const database = `cl_bench_web_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: SERVER_URL });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${database}`);
-const env = { DATABASE_URL: withDatabase(SERVER_URL, database), SEED_LABS: String(SEED_LABS), ADMIN_PASSWORD: 'clave-benchmark-1', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `bench-${database}` };
+const env: Record<string, string> = { ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}), DATABASE_URL: withDatabase(SERVER_URL, database), SEED_LABS: String(SEED_LABS), ADMIN_PASSWORD: 'clave-benchmark-1', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `bench-${database}` };
 let api: Awaited<ReturnType<typeof startApi>> | undefined;
 let browser: Browser | undefined;
 try {
@@ -57,8 +99,19 @@ try {
   const { rows: [order] } = await db.query(`
     SELECT string_agg(id::text, ',' ORDER BY id) AS exams FROM exam WHERE code IN ('0301045', '0302034', '0302047', '0303024', '0302057')`);
   const { rows: [place] } = await db.query(`SELECT c.id AS comuna, c.parent_id AS region FROM location c WHERE c.kind = 'COMUNA' AND c.name = 'Providencia'`);
+  // The issue's three pages: a 3-exam order (hemograma, perfil lipídico, glucosa) and the first public laboratory.
+  const { rows: [three] } = await db.query(`SELECT string_agg(id::text, ',' ORDER BY id) AS exams FROM exam WHERE code IN ('0301045', '0302034', '0302076')`);
+  const { rows: [lab] } = await db.query(`
+    SELECT l.id FROM laboratory l JOIN company c ON c.id = l.company_id
+    WHERE l.is_active AND c.status = 'APPROVED' AND EXISTS (SELECT 1 FROM laboratory_exam le WHERE le.laboratory_id = l.id AND le.status = 'AUTHORIZED')
+    ORDER BY l.id LIMIT 1`);
   await db.end();
   const search = `${api.url}/buscador?examenes=${order.exams}&region=${place.region}&comuna=${place.comuna}&cercanas=1&prevision=1&orden=total`;
+  const lighthousePages: [string, string][] = [
+    ['/', `${api.url}/`],
+    ['/buscador (3 exámenes)', `${api.url}/buscador?examenes=${three.exams}&region=${place.region}&comuna=${place.comuna}&cercanas=1&orden=total`],
+    [`/laboratorio/${lab.id}`, `${api.url}/laboratorio/${lab.id}`],
+  ];
 
   console.log(`Storefront benchmark, ${SEED_LABS} laboratories (demo seed), Chromium headless, ${RUNS} runs\n`);
   console.log('page       | accepted | JS on the wire | CSS on the wire | files | served as');
@@ -85,10 +138,32 @@ try {
   console.log(`\ntime to first results, 5-exam order in Providencia + neighbours with FONASA (navigation -> first quote card):`);
   console.log(`cold cache: p50 ${ms(percentile(cold, 50))}, p95 ${ms(percentile(cold, 95))}`);
   console.log(`warm cache: p50 ${ms(percentile(warm, 50))}, p95 ${ms(percentile(warm, 95))}`);
+  await browser.close();
+  browser = undefined;
+
+  // Lighthouse drives its own Chromium over the DevTools protocol; one browser for every run, a cold cache each time.
+  const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    console.log(`\nLighthouse 12, median of ${LIGHTHOUSE_RUNS} runs (mobile: simulated slow 4G, 4x CPU; desktop preset); ${machineLoad()}`);
+    console.log('page                   | form    | performance |     LCP |    TBT |   CLS | accessibility |     bytes');
+    const misses: string[] = [];
+    for (const [name, url] of lighthousePages) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const f = await lighthouseMedians(chrome.port, url, formFactor);
+        console.log(`${name.padEnd(22)} | ${formFactor.padEnd(7)} | ${f.performance.toFixed(0).padStart(11)} | ${(f.lcp / 1000).toFixed(2).padStart(5)} s | ${ms(f.tbt).padStart(6)} | ${f.cls.toFixed(3)} | ${f.accessibility.toFixed(0).padStart(13)} | ${kB(f.bytes).padStart(9)}`);
+        if (f.cls > 0.05) misses.push(`${name} ${formFactor}: CLS ${f.cls.toFixed(3)} > 0.05`);
+        if (f.accessibility < 100) misses.push(`${name} ${formFactor}: accessibility ${f.accessibility.toFixed(0)} < 100`);
+        if (formFactor === 'mobile' && f.performance < 90) misses.push(`${name} mobile: performance ${f.performance.toFixed(0)} < 90`);
+        if (formFactor === 'mobile' && f.lcp > 2500) misses.push(`${name} mobile: LCP ${(f.lcp / 1000).toFixed(2)} s > 2.5 s`);
+      }
+    }
+    console.log(misses.length ? `\naims missed:\n  ${misses.join('\n  ')}` : '\naims met: mobile performance >= 90 and LCP <= 2.5 s, CLS <= 0.05 and accessibility 100 at both form factors');
+  } finally {
+    chrome.kill();
+  }
 } finally {
   await browser?.close();
-  api?.child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  if (api) await stopApi(api.child);
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.end();
 }

@@ -49,6 +49,8 @@ export interface ExamDetail {
   category: { id: number; name: string } | null;
   fonasa: FonasaValues;
   synonyms: { synonym: string; kind: string }[];
+  /** How commonly it is ordered, 0–100: a few letters of a common exam bring it first in the search box. */
+  commonness: number;
 }
 
 /** `POST /api/exam` (create: code, name and typeExamId required) and `POST /api/exam/{id}` (update: any subset). */
@@ -62,4 +64,6 @@ export interface ExamInput {
   fonasaPrices?: (number | null)[];
   fonasaCopays?: (number | null)[];
   synonyms?: string[];
+  /** 0–100 (default 0): how commonly it is ordered, the search box's prior. */
+  commonness?: number;
 }

@@ -43,6 +43,7 @@ export interface LaboratoryPageView {
   laboratory: BranchData & {
     company: { id: number; tradeName: string };
     attributes: { id: number; code: string; name: string; values: { id: number | null; name: string }[] }[];
+    homeCollection: HomeCollection | null;
   };
   exams: Page<LaboratoryPageExam>;
 }
@@ -50,6 +51,7 @@ export interface LaboratoryPageView {
 /** A branch as the back office reads it (`GET /api/priv/laboratory/{id}`, `POST /api/priv/laboratory/search`). */
 export interface OwnLaboratory extends BranchData {
   isActive: boolean;
+  homeCollection: HomeCollection | null;
   createdAt: string;
   updatedAt: string;
   company: { id: number; tradeName: string; status: string };
@@ -72,6 +74,8 @@ export interface OwnLaboratoryInput {
   fonasaLevel?: number | null;
   isActive?: boolean;
   insurerIds?: number[];
+  /** Home collection: the comunas reached and the fee; null turns it off. */
+  homeCollection?: HomeCollectionInput | null;
 }
 
 export interface OwnLaboratorySearchRequest {
@@ -119,4 +123,20 @@ export interface LaboratoryAttribute {
   value: string | null;
   selectListType: { id: number; code: string; name: string };
   selectListChild: { id: number; code: string; name: string } | null;
+}
+
+/**
+ * Home sample collection of a branch (issues 13 and 19): the comunas it reaches, each with its fee (whole pesos).
+ * `fee` is the one fee when every comuna has the same, else the lowest ("desde"). Null on a branch: no home collection.
+ */
+export interface HomeCollection {
+  fee: number;
+  sameFee: boolean;
+  comunas: { id: number; name: string; fee: number }[];
+}
+
+/** What the branch form sends: one fee, the comunas reached, and a comuna's own fee where it differs. Null: none. */
+export interface HomeCollectionInput {
+  fee: number;
+  comunas: { id: number; fee?: number | null }[];
 }

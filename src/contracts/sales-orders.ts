@@ -105,6 +105,15 @@ export interface SalesOrderView extends SalesOrderSummary {
   accessKey?: string;
   /** What this caller may do with it. */
   canRedeem: boolean;
+  /** An administrator, on a paid order not yet redeemed (refunded through the gateway). */
+  canRefund?: boolean;
+  /** The refund, once made: when, how much and why. */
+  refund?: { amount: number; reason: string; createdAt: string; gatewayType: string | null } | null;
+}
+
+/** `POST /api/sales-order/{id}/refund` (administrators): why the order is refunded. */
+export interface RefundSalesOrderRequest {
+  reason: string;
 }
 
 /** `POST /api/sales-order/search`. */

@@ -1,4 +1,4 @@
-import type { OpeningHours } from './laboratories';
+import type { HomeCollection, OpeningHours } from './laboratories';
 
 /**
  * `POST /api/laboratory/search` (/buscador): a quote per laboratory for the whole medical order,
@@ -42,7 +42,12 @@ export interface LaboratoryQuote {
   exams: ExamQuote[];
   missingExamIds: number[];
   offersAll: boolean;
-  /** The sum of the private prices. */
+  /**
+   * The branch's home-collection fee in the patient's comuna, when the search asked for collection at home
+   * (`homeCollection`); then it is included in `total` and `copay`, as checkout will charge it.
+   */
+  homeFee?: number;
+  /** The sum of the private prices (and the home-collection fee when asked). */
   total: number;
   /** What the insurer pays in all (for FONASA: what FONASA pays). */
   coverage: number;
@@ -60,6 +65,8 @@ export interface BranchFacts {
   walkIn: boolean;
   /** Sample collection at home ("Toma de muestra a domicilio"). */
   homeCollection: boolean;
+  /** Where it reaches and its fee (the branch's own; what checkout charges). */
+  homeCollectionArea: HomeCollection | null;
   /** Takes the FONASA bono: FONASA among its insurers and a level in the MLE (one rule, mle-bono.sql.ts). */
   takesFonasaBono: boolean;
 }

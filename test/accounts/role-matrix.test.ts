@@ -12,6 +12,8 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'GET /api/health': 'public',
   'GET /robots.txt': 'public',
   'GET /sitemap.xml': 'public',
+  'GET /': 'public',
+  'GET /buscador': 'public',
   'GET /laboratorio/:id': 'public',
   'GET /api/health/ready': 'public',
   'GET /api/locations': 'public',
@@ -162,6 +164,8 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'GET /api/sales-order/:id': 'public',
   'GET /api/sales-order/:id/voucher.pdf': 'public',
   'POST /api/sales-order/:id/redeem': 'provider',
+  // Providers are told refunding is an administrator's (403), or 404 for another company's order.
+  'POST /api/sales-order/:id/refund': 'provider',
   // "Mis órdenes": each person's saved orders (issue 19).
   'POST /api/saved-order': 'signed-in',
   'POST /api/saved-order/search': 'signed-in',

@@ -96,6 +96,12 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     await page.locator('.p-multiselect-panel').getByRole('option', { name: 'FONASA (Fondo Nacional de Salud)' }).click();
     await page.locator('.p-multiselect-panel').getByRole('option', { name: 'Isapre Banmédica' }).click();
     await page.keyboard.press('Escape');
+    // Home collection: turned on, its own comuna comes in; a neighbour added; one fee for both.
+    await page.getByText('Toma muestras a domicilio', { exact: true }).click();
+    await page.getByLabel('Costo de la visita').fill('4990');
+    await page.locator('.p-multiselect:has(#laboratories-homeComunaIds)').click();
+    await page.locator('.p-multiselect-panel').getByRole('option', { name: 'Providencia', exact: true }).click();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Festivos: la hora de cierre debe ser posterior a la de apertura.').waitFor();
     await look(page, 'edit');
@@ -107,6 +113,8 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     expect(saved).toMatchObject({ phone: '+56 2 2345 6789', fonasaLevel: 2, email: 'irarrazaval@laboratorio.cl' });
     expect(saved.openingHours).toEqual([1, 2, 3, 4, 5].map((day) => ({ day, opens: '08:00', closes: '13:00' })).concat([{ day: 6, opens: '09:00', closes: '12:00' }, { day: 8, opens: '12:00', closes: '13:00' }]));
     expect(saved.insurers.map((i) => i.insurer.code).sort()).toEqual(['banmedica', 'fonasa']);
+    const home = await t.prisma.laboratoryHomeComuna.findMany({ where: { laboratoryId: branch }, include: { comuna: true } });
+    expect(home.map((h) => [h.comuna.name, h.fee]).sort()).toEqual([['Providencia', 4990], [comunaName, 4990]].sort());
     const data = page.getByRole('region', { name: 'Detalle' });
     await data.getByText('Nivel 2', { exact: true }).waitFor();
     await expect(data.textContent()).resolves.toContain(`${comunaName}, ${regionName}`);
@@ -114,11 +122,15 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     expect(await hours.getByRole('row', { name: /Sábado/ }).textContent()).toContain('09:00 a 12:00');
     expect(await hours.getByRole('row', { name: /Domingo/ }).textContent()).toContain('Cerrado');
     expect(await hours.getByRole('row', { name: /Festivos/ }).textContent()).toContain('12:00 a 13:00');
-    // Attributes from the select lists: a checkbox saves at once.
-    await page.getByText('Toma de muestra a domicilio', { exact: true }).click();
-    await page.getByText('Agregamos «Toma de muestra a domicilio».').waitFor();
+    await data.getByText(`A domicilio en ${comunaName}, Providencia por ${clp(4990)}`).waitFor();
+    // Attributes from the select lists: a checkbox saves at once. Home collection and the FONASA bono follow the
+    // branch's data (its comunas, its level): checked, and not editable here.
+    await expect(page.getByLabel('Toma de muestra a domicilio', { exact: true }).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Toma de muestra a domicilio', { exact: true }).isDisabled()).resolves.toBe(true);
+    await page.getByText('Toma de muestra pediátrica', { exact: true }).click();
+    await page.getByText('Agregamos «Toma de muestra pediátrica».').waitFor();
     const attributes = await t.prisma.laboratoryAttribute.findMany({ where: { laboratoryId: branch }, include: { selectListChild: true } });
-    expect(attributes.map((a) => a.selectListChild?.code)).toEqual(['TOMA_DOMICILIO']);
+    expect(attributes.map((a) => a.selectListChild?.code).sort()).toEqual(['BONO_ELECTRONICO', 'TOMA_DOMICILIO', 'TOMA_PEDIATRICA']);
     await look(page, 'view');
 
     // The prices tab: three exams from the catalogue, each found by code with the typeahead.

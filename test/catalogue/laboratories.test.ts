@@ -20,7 +20,8 @@ describe('laboratories, as providers and administrators keep them', () => {
     providerA = (await createProvider(t, admin, companyA, 'prv@labs-a.cl', 'clave-labs-a-1')).token;
     providerB = (await createProvider(t, admin, companyB, 'prv@labs-b.cl', 'clave-labs-b-1')).token;
     comunaId = (await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyA } })).comunaId;
-    insurers = (await t.prisma.insurer.findMany({ where: { isActive: true }, orderBy: { id: 'asc' }, take: 3 })).map((i) => i.id);
+    // Not FONASA: whether a branch takes FONASA follows its MLE level (fonasa-bono-source.test.ts).
+    insurers = (await t.prisma.insurer.findMany({ where: { isActive: true, type: { not: 'public' } }, orderBy: { id: 'asc' }, take: 3 })).map((i) => i.id);
   }, 120_000);
   afterAll(() => t.close());
 
@@ -80,7 +81,8 @@ describe('laboratories, as providers and administrators keep them', () => {
     const other = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyB }, orderBy: { id: 'asc' } });
     const servicios = await t.prisma.selectListType.findUniqueOrThrow({ where: { code: 'SERVICIOS' }, include: { children: { orderBy: { id: 'asc' } } } });
     const taken = new Set((await t.prisma.laboratoryAttribute.findMany({ where: { laboratoryId: lab.id, selectListTypeId: servicios.id } })).map((a) => a.selectListChildId));
-    const [free, alsoFree] = servicios.children.filter((c) => !taken.has(c.id));
+    // Home collection is derived from the branch's comunas (home-collection.test.ts): not set by hand.
+    const [free, alsoFree] = servicios.children.filter((c) => !taken.has(c.id) && c.code !== 'TOMA_DOMICILIO');
     const before = (await eventsOf(lab.id)).length;
 
     expect(await as(providerA).post('/api/laboratory-attribute', { selectListTypeId: servicios.id })).toMatchObject({ code: 400, errors: { laboratoryId: [expect.any(String)] } });

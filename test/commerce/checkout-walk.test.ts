@@ -228,4 +228,70 @@ describe('a visitor buys a quote’s exams on a phone, pays, gets the voucher, a
     await expect(page.getByRole('link', { name: 'Descargar PDF' }).getAttribute('href')).resolves.toBe(`/api/sales-order/${placed.salesOrder.id}/voucher.pdf?k=${encodeURIComponent(placed.salesOrder.accessKey)}`);
     await page.close();
   });
+  it('at home: the fee the quote added in the patient’s comuna is the fee the checkout shows and charges', async () => {
+    const near = await t.prisma.nearLocation.findFirstOrThrow({ where: { nearLocationId: laboratory.comunaId, source: 'ADJACENT', locationId: { not: laboratory.comunaId } }, include: { location: true } });
+    // The branch states its home collection (its own comuna and this neighbour at its own fee), as its form does.
+    const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
+    const stated = await t.http.post(`/api/priv/laboratory/${laboratory.id}`).set('Authorization', `Bearer ${admin}`)
+      .send({ homeCollection: { fee: 4990, comunas: [{ id: laboratory.comunaId }, { id: near.locationId, fee: 6990 }] } });
+    expect(stated.body.code).toBe(200);
+    const quoted = exams[0].price + exams[1].price + 6990;
+
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${base}/buscador?examenes=${exams.map((e) => e.examId).join(',')}&region=${near.location.parentId}&comuna=${near.locationId}&domicilio=1&orden=total`);
+    const card = page.locator('[aria-labelledby="results-title"][aria-busy="false"]').getByTestId('quote').filter({ has: page.getByRole('link', { name: laboratory.identifierName, exact: true }) });
+    await card.waitFor();
+    await expect(card.getByTestId('quote-home-fee').textContent()).resolves.toBe(clp(6990));
+    await expect(card.getByTestId('quote-total').textContent()).resolves.toBe(clp(quoted));
+    await card.getByRole('link', { name: laboratory.identifierName, exact: true }).click();
+    await page.getByRole('button', { name: 'Agregar mi orden al carro' }).click();
+    await page.getByRole('button', { name: /^Carro de exámenes: 2 exámenes$/ }).click();
+    await page.getByRole('button', { name: 'Ir a pagar' }).click();
+    await page.waitForURL(`${base}/checkout`);
+    await page.getByLabel('Toma de muestra a domicilio').check();
+    await page.locator('.p-dropdown:has(#home-comuna)').click();
+    await page.getByRole('option', { name: `${near.location.name} · ${clp(6990)}` }).click();
+    await page.getByLabel('Dirección').fill('Los Aromos 123');
+    await page.getByLabel('Nombre', { exact: true }).fill('Carla');
+    await page.getByLabel('Apellido').fill('Muñoz');
+    await page.getByLabel('RUT').fill('111111111');
+    await page.getByLabel('Teléfono').fill('912345678');
+    await page.getByLabel('Correo electrónico').fill('domicilio@correo.test');
+    await look(page, 'checkout-domicilio');
+    await page.getByRole('button', { name: `Pagar ${clp(quoted)}` }).click();
+    await page.waitForURL(/\/api\/payments\/simulator/);
+    const order = await t.prisma.salesOrder.findFirstOrThrow({ where: { email: 'domicilio@correo.test' } });
+    expect(order).toMatchObject({ total: quoted, shippingFee: 6990, homeComunaId: near.locationId });
+    await page.close();
+  });
+  it('an administrator refunds a paid order from /app/salesorders with a reason and a confirmation', async () => {
+    const offer = await t.prisma.laboratoryExam.findFirstOrThrow({ where: { laboratoryId: laboratory.id, status: 'AUTHORIZED', isActive: true } });
+    const placed = (await t.http.post('/api/checkout').send({
+      idempotencyKey: 'refund-walk-000000001', laboratoryId: laboratory.id, items: [{ id: offer.id, quantity: 1, price: offer.price }], shippingMethod: 'BRANCH', paymentMethod: 'simulator',
+      firstName: 'Rosa', lastName: 'Reembolso', rut: '11.111.111-1', email: 'rosa@correo.test', phone: '+56 9 1234 5678',
+    })).body.data;
+    await payOnSimulator(t, placed.payment.token, 'approve');
+
+    const office = await browser.newPage({ viewport: PHONE });
+    await office.goto(`${base}/app/login`);
+    await logIn(office, ADMIN);
+    await office.waitForURL(`${base}/app`);
+    await office.goto(`${base}/app/salesorders/view/${placed.salesOrder.id}`);
+    await office.getByRole('heading', { name: `Orden ${placed.salesOrder.number}` }).waitFor();
+    await office.getByRole('button', { name: 'Reembolsar', exact: true }).click();
+    const dialog = office.getByRole('dialog', { name: `Reembolsar la orden ${placed.salesOrder.number}` });
+    // Without a reason it asks for one, and nothing is refunded.
+    await dialog.getByRole('button', { name: `Reembolsar ${clp(placed.salesOrder.total)}` }).click();
+    await dialog.getByText('Indica el motivo del reembolso (al menos 5 caracteres).').waitFor();
+    await dialog.getByLabel('Motivo del reembolso').fill('El laboratorio cerró la sucursal.');
+    await look(office, 'salesorder-refund');
+    await dialog.getByRole('button', { name: `Reembolsar ${clp(placed.salesOrder.total)}` }).click();
+    await office.getByText(`Reembolsamos ${clp(placed.salesOrder.total)} de la orden ${placed.salesOrder.number}.`).waitFor();
+    await office.getByText('Reembolsada').first().waitFor();
+    await office.getByRole('button', { name: 'Reembolsar', exact: true }).waitFor({ state: 'detached' });
+    const refunded = await t.prisma.salesOrder.findUniqueOrThrow({ where: { id: placed.salesOrder.id }, include: { refund: true } });
+    expect(refunded).toMatchObject({ status: 'REFUNDED', refund: { reason: 'El laboratorio cerró la sucursal.', amount: placed.salesOrder.total } });
+    await look(office, 'salesorder-refunded');
+    await office.close();
+  });
 });

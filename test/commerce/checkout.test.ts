@@ -25,6 +25,10 @@ describe('checkout, payment and sales orders', () => {
   const checkout = (body: object) => t.http.post('/api/checkout').send(body).then((r) => r.body);
 
   it('lists the shipping methods with the home fee by comuna, and the payment method in demo mode', async () => {
+    // The branch's own home collection (its comuna at $4.990), as the back office states it.
+    const stated = await t.http.post(`/api/priv/laboratory/${lab.laboratory.id}`).set('Authorization', `Bearer ${admin}`)
+      .send({ homeCollection: { fee: 4990, comunas: [{ id: lab.laboratory.comunaId }] } });
+    expect(stated.body).toMatchObject({ code: 200 });
     const methods = await t.http.get(`/api/shipping-methods?laboratoryId=${lab.laboratory.id}&comunaId=${lab.laboratory.comunaId}`);
     expect(methods.body.data).toEqual([
       expect.objectContaining({ code: 'BRANCH', name: 'Atención en sucursal', fee: 0, available: true }),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../support/app';
+import { ADMIN, signIn } from '../support/accounts';
 import { checkoutBody, sellingLaboratory } from './orders-support';
 
 const BASE = '/rswebpaytransaction/api/webpay/v1.2/transactions';
@@ -21,6 +22,9 @@ function fakeTransbank() {
   const transactions = new Map<string, FakeTransaction>();
   const seen: { method: string; path: string; apiKeyId: string | undefined; body: unknown }[] = [];
   let commitAnswer: (tx: FakeTransaction) => object = (tx) => approved(tx);
+  // Committed transactions stay known for their refunds ("reembolsos"), like Transbank's.
+  const committed = new Map<string, FakeTransaction & { refunded?: boolean }>();
+  let refuseRefunds = false;
   let failCreate = false;
   let created = 0;
   const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
@@ -42,11 +46,21 @@ function fakeTransbank() {
       transactions.set(token, body);
       return send(200, { token, url: 'https://webpay3gint.transbank.cl/webpayserver/initTransaction' });
     }
+    const refund = req.method === 'POST' && req.url?.startsWith(`${BASE}/`) && req.url.endsWith('/refunds') ? req.url.slice(BASE.length + 1, -'/refunds'.length) : null;
+    if (refund !== null) {
+      const tx = committed.get(refund);
+      if (!tx || refuseRefunds) return send(422, { error_message: 'Transaction not found or not refundable' });
+      if (tx.refunded) return send(422, { error_message: 'Transaction already nullified' });
+      if (body?.amount > tx.amount) return send(422, { error_message: 'Invalid amount' });
+      tx.refunded = true;
+      return send(200, { type: 'NULLIFIED', authorization_code: '123456', authorization_date: new Date().toISOString(), nullified_amount: body.amount, balance: tx.amount - body.amount, response_code: 0 });
+    }
     const commit = req.method === 'PUT' && req.url?.startsWith(`${BASE}/`) ? req.url.slice(BASE.length + 1) : null;
     if (commit !== null) {
       const tx = transactions.get(commit);
       if (!tx) return send(422, { error_message: 'Invalid value for parameter: token' });
       transactions.delete(commit);
+      committed.set(commit, tx);
       return send(200, commitAnswer(tx));
     }
     send(404, { error_message: 'Not found' });
@@ -57,6 +71,7 @@ function fakeTransbank() {
     transactions,
     answerCommitsWith: (answer: (tx: FakeTransaction) => object) => (commitAnswer = answer),
     failCreates: (fail: boolean) => (failCreate = fail),
+    refuseRefunds: (refuse: boolean) => (refuseRefunds = refuse),
     listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -127,5 +142,28 @@ describe('Webpay Plus adapter, against a local fake of Transbank’s REST API', 
     expect(await t.prisma.salesOrder.count()).toBe(before);
     transbank.failCreates(false);
     expect((await t.http.post('/api/checkout').send(body)).body).toMatchObject({ code: 200 });
+  });
+  it('refunds a paid order through Webpay Plus (its "reembolso") once; a refund Transbank refuses changes nothing', async () => {
+    const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
+    const pay = async () => {
+      const placed = (await checkout()).data;
+      await t.http.get(`/api/payments/return?token_ws=${placed.payment.token}`);
+      return placed as { salesOrder: { id: number; total: number }; payment: { token: string } };
+    };
+    const refund = (id: number) => t.http.post(`/api/sales-order/${id}/refund`).set('Authorization', `Bearer ${admin}`).send({ reason: 'Cobro duplicado.' }).then((r) => r.body);
+
+    const paid = await pay();
+    expect(await refund(paid.salesOrder.id)).toMatchObject({ code: 200, data: { status: 'REFUNDED', refund: { amount: paid.salesOrder.total, gatewayType: 'NULLIFIED' } } });
+    const asked = transbank.seen.filter((r) => r.method === 'POST' && r.path.endsWith('/refunds'));
+    expect(asked).toEqual([expect.objectContaining({ path: `${BASE}/${paid.payment.token}/refunds`, apiKeyId: COMMERCE, body: { amount: paid.salesOrder.total } })]);
+    // Asked again: the refund already made is the answer; Transbank is not asked twice.
+    expect(await refund(paid.salesOrder.id)).toMatchObject({ code: 200, data: { status: 'REFUNDED' } });
+    expect(transbank.seen.filter((r) => r.path.endsWith('/refunds'))).toHaveLength(1);
+
+    transbank.refuseRefunds(true);
+    const other = await pay();
+    expect(await refund(other.salesOrder.id)).toMatchObject({ code: 502, error: 'PAYMENT.REFUND_REFUSED' });
+    expect(await t.prisma.salesOrder.findUniqueOrThrow({ where: { id: other.salesOrder.id }, include: { refund: true } })).toMatchObject({ status: 'PAID', refund: null });
+    transbank.refuseRefunds(false);
   });
 });

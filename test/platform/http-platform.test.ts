@@ -25,8 +25,8 @@ describe('HTTP platform and locations', () => {
   });
 
   it('serves the web app from a folder under a dot-folder: its files, and index.html for every page', async () => {
-    // Laboratory pages are written on the server (test/storefront/share-pages.test.ts).
-    for (const page of ['/', '/buscador', '/preguntas-frecuentes', '/app/login']) {
+    // The home, searches and laboratory pages are written on the server (test/storefront/share-pages.test.ts).
+    for (const page of ['/preguntas-frecuentes', '/app/login', '/paquetes']) {
       const response = await t.http.get(page).expect(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.text).toContain('<div id="root"></div>');

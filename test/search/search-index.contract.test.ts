@@ -57,7 +57,7 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     };
     labs.andes = await lab('Laboratorio Andes', providencia.id, 1, [[hemograma.id, 4000], [lipidos.id, 9000]], [fonasa.id, banmedica.id], [domicilio.id]);
     labs.pacifico = await lab('Laboratorio Pacífico', providencia.id, 3, [[hemograma.id, 2500]], [fonasa.id], [sabado.id]);
-    labs.costa = await lab('Clínica Costa', nunoa.id, 2, [[hemograma.id, 5000], [lipidos.id, 6000]], [banmedica.id], [domicilio.id, sabado.id]);
+    labs.costa = await lab('Clínica Costa', nunoa.id, null, [[hemograma.id, 5000], [lipidos.id, 6000]], [banmedica.id], [domicilio.id, sabado.id]);
     await lab('Laboratorio Oculto', providencia.id, 1, [[hemograma.id, 10]], [fonasa.id], [], pending.id);
     await prisma.laboratoryExam.create({ data: { laboratoryId: labs.pacifico, examId: tsh.id, price: 7000, status: 'PENDING' } });
 
@@ -70,7 +70,9 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     mle.dos = await inTemuco('MLE Nivel Dos', 2, [[glucosa.id, 900], [creatinina.id, 5000]]);
     mle.tres = await inTemuco('MLE Nivel Tres', 3, [[glucosa.id, 1410], [creatinina.id, 2190]]);
     mle.sinNivel = await inTemuco('Fuera del MLE', null, [[glucosa.id, 1500]]);
-    mle.sinFonasa = await inTemuco('Sin Convenio FONASA', 2, [[glucosa.id, 1700]], [banmedica.id]);
+    // Without FONASA there is no level (the level is the one source of truth of the bono, and the database keeps
+    // FONASA in the insurer list in step with it).
+    mle.sinFonasa = await inTemuco('Sin Convenio FONASA', null, [[glucosa.id, 1700]], [banmedica.id]);
     index = makeIndex(prisma);
     await index.reindexAll();
   });
@@ -258,6 +260,21 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     expect(second).toMatchObject({ total: 3, lastPage: 2, currentPage: 2 });
     expect(second.items).toHaveLength(1);
     expect((await index.search(query({ examIds: [ids.hemograma], perPage: 2, currentPage: 5 }))).total).toBe(3);
+  });
+
+  it('at home: only the branches whose collection reaches the comuna, wherever they are, with their fee in the quote', async () => {
+    // Costa is in Ñuñoa but goes to Providencia; Pacífico (Providencia) takes no samples at home.
+    const home = { laboratoryIds: [labs.andes, labs.costa], fees: [4990, 6990] };
+    const result = await index.search(query({ examIds: [ids.hemograma], comunaId: ids.providencia, regionId: ids.region, homeCollection: home, orderBy: 'total' }));
+    expect(result.items.map((i) => [i.identifierName, i.homeFee, i.total, i.copay])).toEqual([
+      ['Laboratorio Andes', 4990, 4000 + 4990, 4000 + 4990],
+      ['Clínica Costa', 6990, 5000 + 6990, 5000 + 6990],
+    ]);
+    expect(result.total).toBe(2);
+    expect(result.items[0].privateCopay).toBe(4000);
+    // Without asking for it, nothing is added.
+    expect((await index.search(query({ examIds: [ids.hemograma], laboratoryId: labs.andes }))).items[0]).toMatchObject({ total: 4000 });
+    expect((await index.search(query({ examIds: [ids.hemograma], laboratoryId: labs.andes }))).items[0].homeFee).toBeUndefined();
   });
 
   it('follows the write model when a laboratory is reindexed, and drops it when it stops being quotable', async () => {

@@ -48,7 +48,7 @@ describe('four patients on a phone (issue 19)', () => {
     const { prisma } = t;
     const codes = { hemograma: '0301045', lipidos: '0302034', glucosa: '0302047', creatinina: '0302023', tsh: '0303024', orina: '0309022', pcr: '0305031' };
     for (const [key, code] of Object.entries(codes)) exam[key] = (await prisma.exam.findUniqueOrThrow({ where: { code } })).id;
-    for (const name of ['Puente Alto', 'Providencia', 'Ñuñoa', 'Temuco', 'Angol', 'Villarrica', 'Maipú']) {
+    for (const name of ['Puente Alto', 'Providencia', 'Ñuñoa', 'Temuco', 'Angol', 'Villarrica', 'Maipú', 'Cerrillos']) {
       const comuna = await prisma.location.findFirstOrThrow({ where: { name, kind: 'COMUNA' } });
       place[name] = { id: comuna.id, regionId: comuna.parentId!, lat: comuna.lat!, lng: comuna.lng! };
     }
@@ -80,15 +80,22 @@ describe('four patients on a phone (issue 19)', () => {
     await lab('Laboratorio Sur Puente Alto', 'Puente Alto', 2, null, seven.map(([key, price]) => [key, price + 200]), []);
     // Providencia: three to compare; one takes Colmena only.
     await lab('Laboratorio Norte Providencia', 'Providencia', 0.3, 1, [['hemograma', 5000], ['lipidos', 9000]], ['fonasa', 'banmedica']);
-    await lab('Clínica Oriente Providencia', 'Providencia', 1, 2, [['hemograma', 6000], ['lipidos', 7000]], ['banmedica']);
+    await lab('Clínica Oriente Providencia', 'Providencia', 1, null, [['hemograma', 6000], ['lipidos', 7000]], ['banmedica']);
     await lab('Centro Colmena Providencia', 'Providencia', 0.8, null, [['hemograma', 4000], ['lipidos', 8000]], ['colmena']);
-    await lab('Laboratorio Plaza Ñuñoa', 'Ñuñoa', 0, 1, [['hemograma', 4500], ['lipidos', 7500]], ['banmedica']);
+    await lab('Laboratorio Plaza Ñuñoa', 'Ñuñoa', 0, null, [['hemograma', 4500], ['lipidos', 7500]], ['banmedica']);
     // Nothing in Temuco: the nearest branches are in Villarrica (about 80 km) and Angol (about 100 km).
     await lab('Laboratorio Lago Villarrica', 'Villarrica', 0, 1, [['glucosa', 2500], ['creatinina', 2600]], ['fonasa']);
     await lab('Laboratorio Malleco Angol', 'Angol', 0, 2, [['glucosa', 2200]], ['fonasa']);
     // Maipú: home collection, pediatric collection, or both (the only one taking no FONASA).
-    await lab('Toma Kids Maipú', 'Maipú', 0.4, null, [['hemograma', 7000]], ['banmedica'], ['TOMA_DOMICILIO', 'TOMA_PEDIATRICA']);
-    await lab('Domicilio Maipú', 'Maipú', 0.6, 1, [['hemograma', 6000]], ['fonasa'], ['TOMA_DOMICILIO']);
+    const kids = await lab('Toma Kids Maipú', 'Maipú', 0.4, null, [['hemograma', 7000]], ['banmedica'], ['TOMA_DOMICILIO', 'TOMA_PEDIATRICA']);
+    const domicilio = await lab('Domicilio Maipú', 'Maipú', 0.6, 1, [['hemograma', 6000]], ['fonasa'], ['TOMA_DOMICILIO']);
+    // Their home collection, as the branch form states it: one fee for Maipú and Cerrillos, or a higher one next door.
+    await prisma.laboratoryHomeComuna.createMany({
+      data: [
+        { laboratoryId: kids, comunaId: place['Maipú'].id, fee: 4990 }, { laboratoryId: kids, comunaId: place.Cerrillos.id, fee: 4990 },
+        { laboratoryId: domicilio, comunaId: place['Maipú'].id, fee: 3990 }, { laboratoryId: domicilio, comunaId: place.Cerrillos.id, fee: 5990 },
+      ],
+    });
     await lab('Pediatría Maipú', 'Maipú', 0.9, 1, [['hemograma', 6500]], ['fonasa'], ['TOMA_PEDIATRICA']);
     await t.app.get<SearchIndex>(SEARCH_INDEX).reindexAll();
     browser = await launchChromium();
@@ -288,8 +295,24 @@ describe('four patients on a phone (issue 19)', () => {
     await page.getByRole('heading', { name: '1 laboratorio' }).waitFor();
     expect(await cardNames(page)).toEqual(['Toma Kids Maipú']);
     await expect(page.getByTestId('quote-declined').textContent()).resolves.toContain('No atiende con FONASA');
-    await expect(page.getByTestId('quote-facts').textContent()).resolves.toContain('Toma de muestra a domicilio');
+    expect((await page.getByTestId('quote-home').textContent())?.trim()).toBe(`A domicilio en Maipú, Cerrillos por ${clp(4990)}`);
     await shoot(page, 'maipu-domicilio');
+
+    // At home in Cerrillos: only the branches that go there, each quoted with its fee there, as checkout will charge it.
+    await page.goto(url({ examenes: exam.hemograma, region: place.Cerrillos.regionId, comuna: place.Cerrillos.id, domicilio: 1, orden: 'total' }));
+    await page.getByRole('heading', { name: '2 laboratorios' }).waitFor();
+    expect(await page.getByLabel('Toma de muestra en mi domicilio (suma su costo)').isChecked()).toBe(true);
+    expect(await cardNames(page)).toEqual(['Domicilio Maipú', 'Toma Kids Maipú']);
+    expect(await page.getByTestId('quote-home-fee').allTextContents()).toEqual([clp(5990), clp(4990)]);
+    expect(await page.getByTestId('quote-total').allTextContents()).toEqual([clp(6000 + 5990), clp(7000 + 4990)]);
+    expect((await page.getByTestId('quote-home').first().textContent())?.trim()).toBe(`A domicilio en Maipú, Cerrillos desde ${clp(3990)}`);
+    await shoot(page, 'cerrillos-domicilio');
+    // The laboratory page states where it goes and what each comuna costs.
+    await page.getByRole('link', { name: 'Domicilio Maipú' }).click();
+    const home = page.getByTestId('lab-home-collection');
+    await home.waitFor();
+    expect(await home.textContent()).toContain(`Cerrillos: ${clp(5990)}`);
+    await shoot(page, 'laboratorio-domicilio');
     await page.close();
   });
 });

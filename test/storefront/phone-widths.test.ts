@@ -25,7 +25,7 @@ async function fits(page: Page, what: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-${what.replace(/\W+/g, '-')}-${width}.png`, fullPage: true });
   const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
   expect({ what, width, fits: scrollWidth <= width }).toEqual({ what, width, fits: true });
-  for (const remove of await page.locator('.p-autocomplete-token-icon').all()) {
+  for (const remove of await page.locator('.cl-exam-chip button').all()) {
     const box = await remove.boundingBox();
     if (!box) continue; // inside folded filters: not on screen at all
     expect({ what, width, removeVisible: box.x >= 0 && box.x + box.width <= width }).toEqual({ what, width, removeVisible: true });
@@ -72,7 +72,7 @@ describe('the storefront on a phone', () => {
     await page.locator('#exams').pressSequentially(longest.code, { delay: 20 });
     await page.locator('.p-autocomplete-panel li').first().waitFor();
     await page.locator('#exams').press('Enter');
-    await page.locator('.p-autocomplete-token').first().waitFor();
+    await page.locator('.cl-exam-chip').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await fits(page, 'home with the longest exam as a chip');
 

@@ -49,12 +49,48 @@ describe('pages that share well', () => {
     expect(plain.text).toContain(`<title>${lab.identifierName} · ${lab.comuna.name} · CotizaLab</title>`);
     expect(plain.text).toContain(`<meta property="og:title" content="${lab.identifierName} · ${lab.comuna.name} · CotizaLab" />`);
     expect(plain.text).toContain(`${lab.addressLine1}, ${lab.comuna.name}.`);
-    expect(plain.text).toContain('<div id="root"></div>');
+    // The page's own words are in the HTML, for a phone to paint before the JavaScript, and its data goes along.
+    expect(plain.text).toContain(`<h1 class="cl-page-title">${lab.identifierName}</h1>`);
+    expect(plain.text).toContain(`<script type="application/json" id="cl-preloaded">{"POST /api/laboratory/${lab.id}/search {\\"currentPage\\":1,\\"perPage\\":20}":{"laboratory":{"id":${lab.id},`);
 
     const offers = await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: lab.id, status: 'AUTHORIZED', isActive: true }, orderBy: { examId: 'asc' }, take: 2 });
     const order = await t.http.get(`/laboratorio/${lab.id}?examenes=${offers.map((o) => o.examId).join(',')}`);
     expect(order.text).toContain(`Tu orden de ${offers.length} exámenes: ${clp(offers.reduce((s, o) => s + o.price, 0))} (precio particular).`);
     expect(order.text).toContain(`<meta property="og:url" content="https://cotizalab.example/laboratorio/${lab.id}?examenes=${offers.map((o) => o.examId).join(',')}" />`);
+  });
+
+  it('introduces a search link with its exams, its place and the price range of the order there', async () => {
+    const lab = await publicLab();
+    const offers = await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: lab.id, status: 'AUTHORIZED', isActive: true }, include: { exam: true }, orderBy: { examId: 'asc' }, take: 3 });
+    const examIds = offers.map((o) => o.examId);
+    const shared = await t.http.get(`/buscador?examenes=${examIds.join(',')}&region=${lab.comuna.parentId}&comuna=${lab.comunaId}&orden=total`);
+    expect(shared.status).toBe(200);
+    expect(shared.headers['cache-control']).toBe('no-cache');
+
+    // What the same order costs at every public laboratory of the comuna that does all of it, as the API quotes it.
+    const labs = await t.prisma.laboratory.findMany({ where: { comunaId: lab.comunaId, isActive: true, company: { status: 'APPROVED' } }, include: { exams: { where: { examId: { in: examIds }, status: 'AUTHORIZED', isActive: true } } } });
+    const totals = labs.filter((l) => l.exams.length === examIds.length).map((l) => l.exams.reduce((s, e) => s + e.price, 0));
+    const names = offers.map((o) => o.exam.name.split(' (')[0].replace(/[,;:]+$/, ''));
+    const description = `${examIds.length} exámenes en ${lab.comuna.name}: desde ${clp(Math.min(...totals))} hasta ${clp(Math.max(...totals))} (precio particular) en ${totals.length} ${totals.length === 1 ? 'laboratorio' : 'laboratorios'}. ${names.join(', ')}.`;
+    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    expect(shared.text).toContain(`<meta property="og:description" content="${escaped(description)}" />`);
+    expect(shared.text).toContain(`<meta property="og:title" content="${escaped(`Cotización: ${names.join(', ')}`)}`);
+    expect(shared.text).toContain(`<meta property="og:url" content="https://cotizalab.example/buscador?examenes=${examIds.join(',')}&amp;region=${lab.comuna.parentId}&amp;comuna=${lab.comunaId}" />`);
+    expect(shared.text).toContain('<h1 class="cl-page-title">Cotiza tu orden médica</h1>');
+
+    // Nonsense in the link is ignored, never an error.
+    const odd = await t.http.get('/buscador?examenes=abc,-1,99999999999&comuna=<script>&region=0');
+    expect(odd.status).toBe(200);
+    expect(odd.text).toContain('<title>Cotiza tu orden médica · CotizaLab</title>');
+    expect(odd.text).not.toContain('<script>&');
+  });
+
+  it('writes the home page with its own words for the first paint', async () => {
+    const home = await t.http.get('/');
+    expect(home.status).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.text).toContain('<h1 id="hero-title">Cotiza tus exámenes de laboratorio</h1>');
+    expect(home.text).toContain('<meta property="og:url" content="https://cotizalab.example/" />');
   });
 
   it('answers 404 with the web app for a laboratory that is not public or an id that is not one', async () => {

@@ -7,7 +7,11 @@ import 'primereact/resources/themes/lara-light-cyan/theme.css';
 import 'primeicons/primeicons.css';
 import './theme/app.css';
 import { store } from './app/store';
-import { router } from './app/router';
+import { preloadPage, router } from './app/router';
+import { readPreloaded } from './api/hooks';
+import { examNamed, filterRestored } from './storefront/features/search/searchSlice';
+import { filterFromUrl } from './storefront/features/search/quoteFilter';
+import { comunasLoaded, regionsLoaded, type Location } from './storefront/features/locations/locationsSlice';
 
 /**
  * Corrections to what PrimeReact tells screen readers, for every instance (axe finds each on every
@@ -48,7 +52,23 @@ addLocale('es', {
 });
 locale('es');
 
-createRoot(document.getElementById('root')!).render(
+// The place pickers' lists, when the server wrote them: their first render says "Elige una región", not "Cargando…".
+const regions = readPreloaded<Location[]>('places:regions');
+if (regions) store.dispatch(regionsLoaded(regions));
+const comunas = readPreloaded<{ regionId: number; comunas: Location[] }>('places:comunas');
+if (comunas) store.dispatch(comunasLoaded(comunas));
+
+// A shared search is restored before the first render, its exams already named (the server wrote their names):
+// the page's first render has its chips and summary as they stay, and its search starts at once.
+if (window.location.pathname === '/buscador') {
+  const names = readPreloaded<Record<string, string>>('search:examNames') ?? {};
+  store.dispatch(examNamed(Object.entries(names).map(([id, name]) => ({ id: Number(id), name }))));
+  store.dispatch(filterRestored(filterFromUrl(new URLSearchParams(window.location.search))));
+}
+
+// The page's own chunk first: its first render is the page, painted over the server's HTML of it (page-shell.ts).
+// A chunk that fails renders anyway: the route's lazy loader retries it, or reloads once.
+void preloadPage(window.location.pathname).catch(() => undefined).then(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
       {/* The provider's locale is what components read: without it they speak English whatever locale() says. */}
@@ -57,4 +77,4 @@ createRoot(document.getElementById('root')!).render(
       </PrimeReactProvider>
     </Provider>
   </StrictMode>,
-);
+));

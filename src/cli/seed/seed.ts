@@ -86,6 +86,8 @@ async function seedExams(tx: Tx, reference: ReferenceData) {
     select: { id: true, code: true },
   });
   const examId = new Map(exams.map((e) => [e.code, e.id]));
+  // The look-up's prior: how commonly each exam is ordered (issue 18).
+  for (const { code, commonness } of reference.commonness) await tx.exam.update({ where: { code }, data: { commonness } });
   await tx.examSynonym.createMany({
     data: reference.synonyms.map((s) => ({ examId: examId.get(s.code)!, synonym: s.synonym, kind: s.kind })),
     skipDuplicates: true,
@@ -172,5 +174,21 @@ async function seedLaboratories(
       lab.attributes.map((key) => ({ laboratoryId: labs[i].id, selectListTypeId: ids.lists.get(key)!.typeId, selectListChildId: ids.lists.get(key)!.childId })),
     ),
   });
+  // Home collection (issues 13 and 19): the branches stating the service reach their own comuna and the bordering
+  // ones within 10 km, at $3.990, $4.990 or $5.990 at home and, for every other branch, $2.000 more next door.
+  await tx.$executeRaw`
+    WITH home AS (
+      SELECT l.id, l.comuna_id, (ARRAY[3990, 4990, 5990])[1 + l.id % 3] AS fee, l.id % 2 = 0 AS flat
+      FROM laboratory l
+      JOIN laboratory_attribute a ON a.laboratory_id = l.id
+      JOIN select_list_child c ON c.id = a.select_list_child_id AND c.code = 'TOMA_DOMICILIO'
+      WHERE l.id = ANY(${labs.map((lab) => lab.id)}::int[])
+    )
+    INSERT INTO laboratory_home_comuna (laboratory_id, comuna_id, fee)
+    SELECT id, comuna_id, fee FROM home
+    UNION ALL
+    SELECT h.id, n.location_id, CASE WHEN h.flat THEN h.fee ELSE h.fee + 2000 END
+    FROM home h JOIN near_location n ON n.near_location_id = h.comuna_id AND n.source = 'ADJACENT' AND n.location_id <> h.comuna_id
+    WHERE coalesce(n.distance_km, 0) <= 10`;
   return { companies: companies.length, laboratories: labs.length, laboratoryExams: examRows.length };
 }

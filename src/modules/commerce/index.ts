@@ -3,3 +3,7 @@ export { CommerceModule } from './commerce.module';
 export { ProductCatalogue, type SellableProduct } from './products';
 /** The sweep of unused uploads (run by the worker roles; tests call it directly). */
 export { OrphanFileSweep } from './media';
+/** For the storefront's server-written home page (issue 18): its showcase's answers, preloaded into the HTML. */
+export { GetHomeMediaQuery } from './content/queries/get-home-media/get-home-media.query';
+export { SearchProductsQuery } from './products/queries/search-products/search-products.query';
+export { searchProductsBody } from './products/http/products.schemas';

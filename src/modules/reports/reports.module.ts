@@ -14,6 +14,7 @@ import { SearchAuditHandler } from './queries/search-audit/search-audit.query';
 import { SearchHistoryExport } from './queries/search-history/search-history.export';
 import { SearchHistoryHandler, SearchResultsHandler } from './queries/search-history/search-history.query';
 import { UnmetDemandHandler } from './queries/unmet-demand/unmet-demand.query';
+import { ExamChoicesHandler } from './queries/exam-choices/exam-choices.query';
 
 /**
  * What the reports read: the storefront's access log, every search and the results it showed
@@ -25,7 +26,7 @@ import { UnmetDemandHandler } from './queries/unmet-demand/unmet-demand.query';
   providers: [
     RecordAccessHandler, AccessLogWriter, SearchHistoryWriter, ReportsRetentionJob, SearchHistoryExport,
     GetDashboardHandler, SearchAuditHandler, ReportDashboardHandler, AccessReportHandler, SearchHistoryHandler, SearchResultsHandler,
-    LaboratoryReportHandler, LaboratoryDetailHandler, UnmetDemandHandler,
+    LaboratoryReportHandler, LaboratoryDetailHandler, UnmetDemandHandler, ExamChoicesHandler,
   ],
 })
 export class ReportsModule {}

@@ -23,6 +23,11 @@ export interface QuoteQuery {
   addedComunaIds?: number[];
   /** The region (the spec's `locationFk`), or the chosen comuna's. Without a comuna, the extent of the comuna facet. */
   regionId?: number;
+  /**
+   * Collection at the patient's home in `comunaId`: only the branches whose home collection reaches it (wherever
+   * they are), each quoted with its fee there added to `total` and `copay` (what checkout charges).
+   */
+  homeCollection?: { laboratoryIds: number[]; fees: number[] };
   /** The chosen comuna's coordinates: distances are measured from it. */
   origin?: { lat: number; lng: number };
   /**

@@ -5,7 +5,7 @@ export interface ShareMeta {
   url: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from './page-shell';
 
 /**
  * The web app's index.html with this page's title, description and Open Graph tags, so that a

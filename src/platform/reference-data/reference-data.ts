@@ -21,6 +21,8 @@ export interface FonasaExamRow {
 }
 export interface InsurerRow { code: string; name: string; type: 'public' | 'isapre_open' | 'isapre_closed' | 'armed_forces' | 'none'; parentCode: string | null; previredCode: string | null; notes: string | null }
 export interface SynonymRow { code: string; synonym: string; kind: string }
+/** How commonly an exam is ordered, 0–100: the exam look-up's prior (issue 18). */
+export interface CommonnessRow { code: string; commonness: number }
 
 export function loadReferenceData() {
   const regions = readCsv<Record<string, string>>('cl-regions.csv').map((r): RegionRow => ({
@@ -46,7 +48,10 @@ export function loadReferenceData() {
   const synonyms = readCsv<Record<string, string>>('exam-synonyms.csv').map((r): SynonymRow => ({
     code: r.code, synonym: r.synonym, kind: r.kind,
   }));
-  return { regions, comunas, adjacency, exams, insurers, synonyms };
+  const commonness = readCsv<Record<string, string>>('exam-commonness.csv').map((r): CommonnessRow => ({
+    code: r.code, commonness: Number(r.commonness),
+  }));
+  return { regions, comunas, adjacency, exams, insurers, synonyms, commonness };
 }
 
 export type ReferenceData = ReturnType<typeof loadReferenceData>;

@@ -208,4 +208,5 @@ export const mediaCalls = {
 /** Beyond CRUD for sales orders: the laboratory marks a voucher used. */
 export const salesOrderCalls = {
   redeem: (id: number): Promise<{ id: number; status: 'REDEEMED' }> => api.post(`/api/sales-order/${id}/redeem`, {}),
+  refund: (id: number, reason: string): Promise<{ id: number; status: 'REFUNDED'; refund: NonNullable<SalesOrderView['refund']> }> => api.post(`/api/sales-order/${id}/refund`, { reason }),
 };

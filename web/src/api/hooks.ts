@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, asApiError } from './client';
 
 interface FormState {
@@ -51,12 +51,23 @@ interface QueryState<T> {
  * changes, the stale answer of an earlier request ignored.
  */
 export function useApiQuery<T>(method: 'GET' | 'POST', path: string | null, body?: unknown) {
-  const [state, setState] = useState<QueryState<T>>({ data: null, loading: path !== null, loaded: false, error: null });
-  const [attempt, setAttempt] = useState(0);
   const key = JSON.stringify(body ?? null);
+  const [state, setState] = useState<QueryState<T>>(() => {
+    const preloaded = path === null ? undefined : readPreloaded<T>(`${method} ${path} ${key}`);
+    return preloaded !== undefined ? { data: preloaded, loading: false, loaded: true, error: null } : { data: null, loading: path !== null, loaded: false, error: null };
+  });
+  const [attempt, setAttempt] = useState(0);
+  const skipFirst = useRef(state.loaded);
 
   useEffect(() => {
     if (path === null) return;
+    // The server wrote this answer into the page: the first render already showed it.
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      // Once: coming back to this page later asks the API again.
+      delete preloadedAnswers?.[`${method} ${path} ${key}`];
+      return;
+    }
     let current = true;
     setState((s) => ({ ...s, loading: true, error: null }));
     (method === 'GET' ? api.get<T>(path) : api.post<T>(path, body)).then(
@@ -70,4 +81,23 @@ export function useApiQuery<T>(method: 'GET' | 'POST', path: string | null, body
   }, [method, path, key, attempt]);
 
   return { ...state, retry: () => setAttempt((n) => n + 1) };
+}
+
+let preloadedAnswers: Record<string, unknown> | undefined;
+
+/**
+ * An API answer the server wrote into the page it served (`<script type="application/json"
+ * id="cl-preloaded">`, keyed "METHOD path body"), used once (the effect forgets it): a page opened from a link renders
+ * its data on the first render, with no loading state in between (storefront-pages.controller.ts).
+ */
+export function readPreloaded<T>(key: string): T | undefined {
+  if (preloadedAnswers === undefined) {
+    const element = typeof document === 'undefined' ? null : document.getElementById('cl-preloaded');
+    try {
+      preloadedAnswers = element?.textContent ? (JSON.parse(element.textContent) as Record<string, unknown>) : {};
+    } catch {
+      preloadedAnswers = {};
+    }
+  }
+  return preloadedAnswers[key] as T | undefined;
 }

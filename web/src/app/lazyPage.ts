@@ -1,17 +1,24 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 const RELOADED_KEY = 'cotizalab:chunk-reload';
 
 /**
  * Route-level code splitting. A chunk that fails to load (typically after a new release
  * replaced it) reloads the page once, as the spec asks, instead of showing an error.
+ *
+ * `preload()` fetches the chunk ahead: once it is in, the page renders at once instead of
+ * suspending, so the first render of a page opened from a link (main.tsx preloads it) is the page
+ * itself, painted over the server's HTML of it, never an empty <main> in between.
  */
 // `any` props, as React.lazy itself takes: screens with and without props share this.
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(() =>
-    load().then(
+  let loaded: T | undefined;
+  let loading: Promise<{ default: T }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
       (module) => {
         sessionStorage.removeItem(RELOADED_KEY);
+        loaded = module.default;
         return module;
       },
       (error: unknown) => {
@@ -20,8 +27,11 @@ export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ def
           window.location.reload();
           return new Promise<never>(() => undefined);
         }
+        loading = undefined;
         throw error;
       },
-    ),
-  );
+    ));
+  const Lazy = lazy(preload);
+  const Page = (props: any) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Page, { preload });
 }

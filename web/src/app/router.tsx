@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, matchPath } from 'react-router-dom';
 import PublicLayout from '../storefront/layout/PublicLayout';
 import ErrorPage from '../shared/ui/ErrorPage';
 import { PageLoading } from '../shared/ui/PageLoading';
@@ -65,3 +65,16 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
   },
 ]);
+
+/**
+ * The chunk of the public page at `pathname`, loaded before the first render (main.tsx): the page
+ * then renders at once over the server's HTML of it, with no empty <main> while its chunk arrives.
+ */
+const PUBLIC_PAGES: [path: string, page: { preload: () => Promise<unknown> }][] = [
+  ['/', HomePage], ['/buscador', SearchPage], ['/laboratorio/:id', LaboratoryPage], ['/contacto', ContactPage], ['/login', LoginPage],
+  ['/registro', RegisterPage], ['/registro-laboratorio', ProviderRegisterPage], ['/preguntas-frecuentes', FaqPage], ['/terminos-y-condiciones', TermsPage],
+  ['/paquetes', ProductsPage], ['/paquete/:id', ProductPage],
+];
+export function preloadPage(pathname: string): Promise<unknown> {
+  return PUBLIC_PAGES.find(([path]) => matchPath(path, pathname))?.[1].preload() ?? Promise.resolve();
+}

@@ -8,7 +8,7 @@ export const EXAM_DETAIL_SELECT = {
   typeExam: { select: { id: true, code: true, name: true } },
   category: { select: { id: true, name: true } },
   fonasaYear: true, fonasaPriceLevel1: true, fonasaPriceLevel2: true, fonasaPriceLevel3: true,
-  fonasaCopayLevel1: true, fonasaCopayLevel2: true, fonasaCopayLevel3: true,
+  fonasaCopayLevel1: true, fonasaCopayLevel2: true, fonasaCopayLevel3: true, commonness: true,
   synonyms: { select: { synonym: true, kind: true }, orderBy: { synonym: 'asc' as const } },
 } as const satisfies Prisma.ExamSelect;
 

@@ -3,5 +3,7 @@ export * from './exams.events';
 export * from './exams.errors';
 export { mleBonoColumns, takesFonasaBonoSql } from './mle-bono.sql';
 export { ExamLookup } from './infrastructure/exam-lookup';
+/** Asked by the look-up, answered by the reports from the search history (issue 18). */
+export { ExamChoicesQuery, type ExamChoice } from './queries/exam-choices/exam-choices.query';
 /** For bulk imports of the catalogue: how a FONASA code is written with dots. */
 export { dottedCode } from './exam-view';

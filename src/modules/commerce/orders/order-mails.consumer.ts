@@ -4,9 +4,9 @@ import type { Tx } from '../../../platform/database/prisma.service';
 import { Mailer } from '../../../platform/mail/mailer';
 import { assertNever, eventTypes, type EventOf, type StoredEvent } from '../../../platform/messaging/domain-event';
 import { EventConsumerRegistry, type EventConsumer } from '../../../platform/messaging/event-consumers';
-import { SalesOrderPaid } from './orders.events';
+import { SalesOrderPaid, SalesOrderRefunded } from './orders.events';
 
-export type OrderMailEvent = EventOf<typeof SalesOrderPaid>;
+export type OrderMailEvent = EventOf<typeof SalesOrderPaid> | EventOf<typeof SalesOrderRefunded>;
 
 const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' }).format(amount);
 const date = (d: Date) => new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' }).format(d);
@@ -19,7 +19,7 @@ const date = (d: Date) => new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', 
 @Injectable()
 export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModuleInit {
   readonly name = 'order-mails';
-  readonly eventTypes = eventTypes<OrderMailEvent>({ [SalesOrderPaid.type]: true });
+  readonly eventTypes = eventTypes<OrderMailEvent>({ [SalesOrderPaid.type]: true, [SalesOrderRefunded.type]: true });
 
   constructor(
     private readonly registry: EventConsumerRegistry,
@@ -52,10 +52,74 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
             'Equipo CotizaLab',
           ].join('\n\n'),
         });
+        await this.tellLaboratory(tx, event.payload.salesOrderId);
+        return;
+      }
+      case SalesOrderRefunded.type: {
+        const order = await tx.salesOrder.findUnique({
+          where: { id: event.payload.salesOrderId },
+          select: { number: true, email: true, firstName: true, refund: { select: { amount: true, reason: true } }, laboratory: { select: { identifierName: true } } },
+        });
+        if (!order?.refund) return;
+        await this.mailer.send({
+          to: order.email,
+          subject: `Reembolsamos tu orden ${order.number} de CotizaLab`,
+          text: [
+            `Hola ${order.firstName}:`,
+            `Reembolsamos ${clp(order.refund.amount)} de tu orden ${order.number} en ${order.laboratory.identifierName}. Su bono ya no es válido.`,
+            `Motivo: ${order.refund.reason}`,
+            'El dinero vuelve al mismo medio con que pagaste; según tu banco puede tardar algunos días en verse en tu cartola.',
+            '',
+            'Equipo CotizaLab',
+          ].join('\n\n'),
+        });
         return;
       }
       default:
-        assertNever(event.type as never);
+        assertNever(event);
+    }
+  }
+
+  /**
+   * The laboratory's provider users learn of a paid order of theirs: those of its company whose branch grants
+   * include this branch (or who have none, or the whole company), with an active account.
+   */
+  private async tellLaboratory(tx: Tx, salesOrderId: number): Promise<void> {
+    const order = await tx.salesOrder.findUnique({
+      where: { id: salesOrderId },
+      select: { id: true, number: true, total: true, validUntil: true, companyId: true, laboratoryId: true, shippingMethod: true, firstName: true, lastName: true, laboratory: { select: { identifierName: true } }, lines: { select: { name: true, quantity: true } } },
+    });
+    if (!order) return;
+    const granted = { isActive: true, OR: [{ laboratory: { companyId: order.companyId } }, { companyId: order.companyId, laboratoryId: null }] };
+    const staff = await tx.person.findMany({
+      where: {
+        companyId: order.companyId,
+        profile: { code: 'PRV' },
+        user: { isActive: true },
+        OR: [
+          { visibilities: { none: granted } },
+          { visibilities: { some: { isActive: true, companyId: order.companyId, laboratoryId: null } } },
+          { visibilities: { some: { isActive: true, laboratoryId: order.laboratoryId } } },
+        ],
+      },
+      select: { firstName: true, user: { select: { email: true } } },
+    });
+    const link = `${this.config.publicUrl}/app/salesorders/view/${order.id}`;
+    const items = order.lines.map((line) => `- ${line.name}${line.quantity > 1 ? ` (x${line.quantity})` : ''}`).join('\n');
+    for (const person of staff) {
+      if (!person.user) continue;
+      await this.mailer.send({
+        to: person.user.email,
+        subject: `Nueva orden pagada ${order.number} en ${order.laboratory.identifierName}`,
+        text: [
+          `Hola ${person.firstName}:`,
+          `${order.firstName} ${order.lastName} pagó la orden ${order.number} por ${clp(order.total)} en ${order.laboratory.identifierName}${order.shippingMethod === 'HOME' ? ', con toma de muestra a domicilio' : ''}. El bono vale hasta el ${order.validUntil ? date(order.validUntil) : '—'}.`,
+          `Exámenes:\n${items}`,
+          `Véala y márquela canjeada cuando tome las muestras:\n${link}`,
+          '',
+          'Equipo CotizaLab',
+        ].join('\n\n'),
+      });
     }
   }
 }

@@ -61,3 +61,17 @@ export class SalesOrderTransitionError extends AppError {
     super(HttpStatus.CONFLICT, 'SALES_ORDER.INVALID_TRANSITION', message);
   }
 }
+
+/** The gateway refused the refund (or could not be reached): nothing changed, the order is still paid. */
+export class RefundRefusedError extends AppError {
+  constructor(detail: string) {
+    super(HttpStatus.BAD_GATEWAY, 'PAYMENT.REFUND_REFUSED', `El medio de pago no hizo el reembolso: ${detail}. La orden sigue pagada; no se devolvió dinero.`);
+  }
+}
+
+/** Refunding is an administrator's decision; a laboratory sees its order but cannot refund it. */
+export class RefundForbiddenError extends AppError {
+  constructor() {
+    super(HttpStatus.FORBIDDEN, 'SALES_ORDER.REFUND_FORBIDDEN', 'Solo un administrador de CotizaLab puede reembolsar una orden.');
+  }
+}

@@ -20,10 +20,14 @@ export const SalesOrderExpired = defineEvent('SalesOrderExpired', 'SalesOrder', 
 /** An order whose payment never completed was closed. */
 export const SalesOrderCancelled = defineEvent('SalesOrderCancelled', 'SalesOrder', orderId);
 
+/** An administrator refunded a paid, unredeemed order through the gateway: the voucher is void. */
+export const SalesOrderRefunded = defineEvent('SalesOrderRefunded', 'SalesOrder', (p: OrderRef & { amount: number }) => p.salesOrderId);
+
 export type SalesOrderEvent =
   | EventOf<typeof SalesOrderPlaced>
   | EventOf<typeof SalesOrderPaid>
   | EventOf<typeof SalesOrderPaymentFailed>
   | EventOf<typeof SalesOrderRedeemed>
   | EventOf<typeof SalesOrderExpired>
-  | EventOf<typeof SalesOrderCancelled>;
+  | EventOf<typeof SalesOrderCancelled>
+  | EventOf<typeof SalesOrderRefunded>;

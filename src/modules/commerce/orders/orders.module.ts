@@ -4,6 +4,7 @@ import { PrismaService } from '../../../platform/database/prisma.service';
 import { ProductsModule } from '../products';
 import { ConfirmPaymentHandler } from './commands/confirm-payment/confirm-payment.handler';
 import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
+import { RefundSalesOrderHandler } from './commands/refund-sales-order/refund-sales-order.handler';
 import { RedeemSalesOrderHandler } from './commands/redeem-sales-order/redeem-sales-order.handler';
 import { CheckoutController } from './http/checkout.controller';
 import { PaymentsController } from './http/payments.controller';
@@ -29,7 +30,7 @@ import { SearchSalesOrdersHandler } from './queries/search-sales-orders/search-s
       useFactory: (config: AppConfig, prisma: PrismaService): PaymentGateway =>
         config.payments.gateway === 'webpay' ? new WebpayGateway(config.payments.webpay) : new SimulatorGateway(prisma),
     },
-    PlaceOrderHandler, ConfirmPaymentHandler, RedeemSalesOrderHandler,
+    PlaceOrderHandler, ConfirmPaymentHandler, RedeemSalesOrderHandler, RefundSalesOrderHandler,
     GetSalesOrderHandler, SearchSalesOrdersHandler, ListShippingMethodsHandler,
     OrderMailsConsumer, OrderExpiryJob,
   ],

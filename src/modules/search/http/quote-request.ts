@@ -39,6 +39,8 @@ export const quoteRequestSchema = z.object({
   laboratoryId: optionalRef,
   addressLine1: z.string().max(300).optional(),
   attributesValues: refList(50, 'atributos'),
+  /** Collection at the patient's home in `location` (the address's `domicilio=1`): its fee joins the quote. */
+  homeCollection: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]).optional(),
   orderBy: z.union([blank, z.enum(ORDER_BY, { message: 'Ordena por identifierName, total, copay o distance.' })]).optional().transform((v) => v ?? 'identifierName'),
   orderSort: z.union([blank, z.enum(['asc', 'desc'], { message: 'El orden debe ser asc o desc.' })]).optional().transform((v) => v ?? 'asc'),
   currentPage: z.union([blank, z.coerce.number().int().min(1, 'La página debe ser 1 o mayor.').max(10000)]).optional().transform((v) => v ?? 1),

@@ -77,6 +77,12 @@ describe(buildSearchRequest.name, () => {
     expect(buildSearchRequest({ ...base, comunaId: 121, withNearLocations: false }).post_filter).toEqual({ term: { comunaId: 121 } });
   });
 
+  it('at home: filters the branches whose collection reaches the comuna (wherever they are), after the comuna facet', () => {
+    const request = buildSearchRequest({ ...base, comunaId: 121, withNearLocations: true, regionId: 13, homeCollection: { laboratoryIds: [5, 8], fees: [4990, 6990] } });
+    expect(request.post_filter).toEqual({ terms: { laboratoryId: [5, 8] } });
+    expect(request.aggs).toMatchObject({ region: { filter: { term: { servedComunaIds: 121 } } }, located: { filter: { terms: { laboratoryId: [5, 8] } } } });
+  });
+
   it('adds comunas to the chosen one, and counts the comuna facet within its neighbourhood, not the region', () => {
     const request = buildSearchRequest({ ...base, comunaId: 121, addedComunaIds: [122, 130], regionId: 13 });
     expect(request.post_filter).toEqual({ terms: { comunaId: [121, 122, 130] } });
@@ -163,6 +169,12 @@ describe(toLaboratoryQuote.name, () => {
     expect(toLaboratoryQuote(hit, isapre).acceptsInsurer).toBeNull();
     const fonasa = toLaboratoryQuote(hit, { ...base, examIds: [11], coverage: { kind: 'FONASA', mle: true }, insurerIds: [3] });
     expect(fonasa).toMatchObject({ acceptsInsurer: false, bonoCopay: 0, coverage: 0, copay: 12760 });
+  });
+
+  it('adds the home-collection fee of the branch to the total and to what the patient pays, when asked', () => {
+    const home = { ...base, examIds: [11, 22, 33], homeCollection: { laboratoryIds: [4, 5], fees: [3990, 4990] } };
+    expect(toLaboratoryQuote(hit, home)).toMatchObject({ homeFee: 4990, total: 12760 + 4990, copay: 12760 + 4990, privateCopay: 12760 });
+    expect(toLaboratoryQuote(hit, { ...base, examIds: [11, 22, 33] }).homeFee).toBeUndefined();
   });
 
   it('measures the kilometres from the chosen comuna to the branch', () => {

@@ -96,6 +96,8 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
 }
 
 function comunaFilter(query: QuoteQuery): Json | undefined {
+  // Collection at home: the branches whose collection reaches the patient's comuna, wherever they are.
+  if (query.homeCollection) return { terms: { laboratoryId: query.homeCollection.laboratoryIds } };
   if (query.comunaId === undefined) return undefined;
   if (query.withNearLocations) return { term: { servedComunaIds: query.comunaId } };
   return query.addedComunaIds?.length ? { terms: { comunaId: [query.comunaId, ...query.addedComunaIds] } } : { term: { comunaId: query.comunaId } };
@@ -134,8 +136,21 @@ export function toLaboratoryQuote(hit: EsHit, query: QuoteQuery): LaboratoryQuot
     exams,
     missingExamIds: query.examIds.filter((id) => !offered.has(id)),
     offersAll: query.examIds.length > 0 && offered.size === query.examIds.length,
-    ...orderShare(exams),
+    ...withHomeFee(orderShare(exams), homeFeeOf(query, laboratoryId)),
   };
+}
+
+/** The home-collection fee of this branch when the search asked for it (then part of the quote, as checkout charges it). */
+function homeFeeOf(query: QuoteQuery, laboratoryId: number): number | undefined {
+  const home = query.homeCollection;
+  if (!home) return undefined;
+  const at = home.laboratoryIds.indexOf(laboratoryId);
+  return at < 0 ? 0 : home.fees[at];
+}
+
+function withHomeFee<T extends { total: number; copay: number }>(share: T, homeFee: number | undefined): T & { homeFee?: number } {
+  if (homeFee === undefined) return share;
+  return { ...share, total: share.total + homeFee, copay: share.copay + homeFee, homeFee };
 }
 
 /** Straight-line kilometres (haversine, Earth radius 6371 km), as the PostgreSQL adapter computes them. */

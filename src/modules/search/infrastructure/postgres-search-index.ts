@@ -108,18 +108,24 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
   // comunas a patient could add, not the whole region's.
   const neighbourhood = query.comunaId !== undefined ? Prisma.sql`l.served_comuna_ids @> ARRAY[${query.comunaId}]::int[]` : undefined;
   const region = neighbourhood ?? (query.regionId !== undefined ? Prisma.sql`l.region_id = ${query.regionId}` : Prisma.sql`TRUE`);
-  const here =
-    query.comunaId === undefined
+  const home = query.homeCollection;
+  const here = home
+    ? Prisma.sql`l.laboratory_id = ANY(${home.laboratoryIds}::int[])`
+    : query.comunaId === undefined
       ? region
       : query.withNearLocations
         ? neighbourhood!
         : Prisma.sql`l.comuna_id = ANY(${[query.comunaId, ...(query.addedComunaIds ?? [])]}::int[])`;
   // A previsión orders and prices, it never filters: `accepts` is whether the branch takes it.
+  // The fee of collection at home in the patient's comuna, part of the quote (0 when not asked).
+  const homeFee = home
+    ? Prisma.sql`coalesce((SELECT f.fee FROM unnest(${home.laboratoryIds}::int[], ${home.fees}::int[]) AS f(id, fee) WHERE f.id = l.laboratory_id), 0)`
+    : Prisma.sql`0`;
   const accepts = query.insurerIds?.length ? Prisma.sql`(l.insurer_ids && ${query.insurerIds}::int[])` : Prisma.sql`TRUE`;
   const cand = Prisma.sql`
     cand AS MATERIALIZED (
       SELECT l.laboratory_id, l.comuna_id, l.insurer_ids, l.filter_value_ids, l.name_folded, (${here}) AS here, (${region}) AS in_scope,
-             ${accepts} AS accepts, ${distanceSql(query.origin)} AS distance
+             ${accepts} AS accepts, ${distanceSql(query.origin)} AS distance, ${homeFee} AS home_fee
       FROM search_laboratory l
       WHERE ${labConditions(query)} AND ((${here}) OR (${region}))
     )`;
@@ -131,7 +137,8 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
     (SELECT json_agg(json_build_object('id', f.id, 'count', f.count, 'name', n.name) ORDER BY f.count DESC, n.name)
      FROM (SELECT v AS id, count(*)::int AS count FROM hits CROSS JOIN LATERAL unnest(hits.filter_value_ids) AS v GROUP BY 1) f JOIN select_list_child n ON n.id = f.id) AS filter_values`;
   const labJson = Prisma.sql`'laboratory_id', l.laboratory_id, 'identifier_name', l.identifier_name, 'address_line1', l.address_line1,
-    'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level, 'accepts', page.accepts, 'distance_km', round(page.distance::numeric, 1)`;
+    'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level, 'accepts', page.accepts, 'distance_km', round(page.distance::numeric, 1),
+    'home_fee', page.home_fee`;
 
   if (exams.length === 0) {
     const order = (t: string) => {
@@ -142,7 +149,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
       WITH ${cand},
       hits AS (SELECT * FROM cand WHERE here),
       scoped AS (SELECT * FROM cand WHERE in_scope),
-      page AS (SELECT laboratory_id, name_folded, accepts, distance FROM hits ORDER BY accepts DESC, ${order('')}, laboratory_id LIMIT ${query.perPage} OFFSET ${offset})
+      page AS (SELECT laboratory_id, name_folded, accepts, distance, home_fee FROM hits ORDER BY accepts DESC, ${order('')}, laboratory_id LIMIT ${query.perPage} OFFSET ${offset})
       SELECT (SELECT count(*)::int FROM hits) AS total,
              (SELECT json_agg(json_build_object(${labJson},
                                                 'offered', 0, 'total', 0, 'coverage', 0, 'copay', 0, 'bono_copay', 0, 'exams', '[]'::json)
@@ -173,7 +180,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
       WHERE c.here
       GROUP BY c.laboratory_id
     ),
-    hits AS (SELECT c.*, q.offered, q.total, q.copay FROM cand c JOIN q ON q.laboratory_id = c.laboratory_id),
+    hits AS (SELECT c.*, q.offered, q.total + c.home_fee AS total, q.copay + c.home_fee AS copay FROM cand c JOIN q ON q.laboratory_id = c.laboratory_id),
     -- The comuna facet: the laboratories of the region that offer some of the exams. Those here are in q;
     -- for the others only whether they offer one matters (a probe), not their prices: a region can hold
     -- thousands of laboratories around a comuna of a few hundred.
@@ -184,7 +191,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
     ),
     -- Those taking the previsión first, then whole orders, then the order asked for.
     page AS (
-      SELECT laboratory_id, offered, total, copay, name_folded, accepts, distance FROM hits
+      SELECT laboratory_id, offered, total, copay, name_folded, accepts, distance, home_fee FROM hits
       ORDER BY accepts DESC, (offered = ${exams.length}) DESC, ${order} ${direction} NULLS LAST, name_folded, laboratory_id
       LIMIT ${query.perPage} OFFSET ${offset}
     )
@@ -315,6 +322,7 @@ interface QuoteRow {
   fonasa_level: number | null;
   accepts: boolean;
   distance_km: number | null;
+  home_fee: number;
   offered: number;
   total: number;
   coverage: number;
@@ -338,6 +346,7 @@ function toQuote(row: QuoteRow, query: QuoteQuery): LaboratoryQuote {
     fonasaLevel: row.fonasa_level,
     acceptsInsurer: query.insurerIds?.length ? row.accepts : null,
     distanceKm: row.distance_km,
+    ...(query.homeCollection && { homeFee: row.home_fee }),
     exams,
     missingExamIds: examIds.filter((id) => !offered.has(id)),
     offersAll: examIds.length > 0 && offered.size === examIds.length,
@@ -345,6 +354,6 @@ function toQuote(row: QuoteRow, query: QuoteQuery): LaboratoryQuote {
     coverage: row.coverage,
     copay: row.copay,
     bonoCopay: row.bono_copay,
-    privateCopay: row.copay - row.bono_copay,
+    privateCopay: row.copay - row.bono_copay - row.home_fee,
   };
 }

@@ -7,12 +7,30 @@ import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { Public } from '../../../platform/auth/access-policy';
 import { GetLaboratoryPageQuery } from '../../catalogue/laboratories';
+import { ListLocationsQuery } from '../../geography';
+import { GetHomeMediaQuery, SearchProductsQuery, searchProductsBody } from '../../commerce';
 import { GetOrderTotalQuery } from '../queries/get-order-total/get-order-total.query';
 import { ListSitemapLaboratoriesQuery } from '../queries/list-sitemap-laboratories/list-sitemap-laboratories.query';
+import { GetSearchShareQuery } from '../queries/get-search-share/get-search-share.query';
+import { escapeHtml, withPageShell } from '../page-shell';
 import { withShareMeta } from '../share-page';
 
 /** Pages of the storefront that are written on the server; the web app's fallback lets them through (app.ts). */
-export const SERVER_PAGES = [/^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/laboratorio\/[^/]+$/];
+export const SERVER_PAGES = [/^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/laboratorio\/[^/]+$/, /^\/$/, /^\/buscador$/];
+
+/** The laboratory page's first request (LaboratoryPage.tsx: no term, page 1 of 20 exams), preloaded into the HTML. */
+const LABORATORY_FIRST_PAGE = { currentPage: 1, perPage: 20 };
+const HOME_TEXT = {
+  title: 'Cotiza tus exámenes de laboratorio',
+  lead: 'Compara el precio de toda tu orden médica y cuánto pagas con tu previsión en los laboratorios cerca de ti.',
+  description: 'Cotiza y compara exámenes de laboratorio clínico en Chile: precio, cobertura y copago en cada laboratorio cerca de ti.',
+};
+const HOME_STEPS = [
+  ['pi pi-file-edit', 'Ingresa tu orden médica', 'Escribe los exámenes como aparecen en tu orden, por nombre, sigla o código FONASA.'],
+  ['pi pi-map-marker', 'Elige dónde', 'Tu comuna y, si quieres, las comunas vecinas.'],
+  ['pi pi-wallet', 'Compara el total', 'El precio de cada examen, el total de la orden y tu copago según tu previsión, laboratorio por laboratorio.'],
+];
+const id = (text: string | undefined) => (text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2147483647 ? Number(text) : null);
 
 const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
 
@@ -52,13 +70,70 @@ export class StorefrontPagesController {
       .send(['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...pages, ...laboratories.map((l) => url(`/laboratorio/${l.id}`, l.updatedAt)), '</urlset>', ''].join('\n'));
   }
 
+  /** The home page: its hero and steps in the HTML (HomePage.tsx), so a phone paints them before the JavaScript. */
+  @Public()
+  @Get()
+  async home(@Res() response: Response) {
+    // HomeShowcase.tsx's three requests, answered in the HTML: the banners and packages are there on the
+    // first render instead of pushing "Cómo funciona" down when they arrive.
+    const showcase = (list: 'offers' | 'new') => ({ list, perPage: 4 });
+    const [media, offers, fresh, regions] = await Promise.all([
+      this.queries.execute(new GetHomeMediaQuery()),
+      this.queries.execute(new SearchProductsQuery({ kind: 'storefront' }, searchProductsBody.parse(showcase('offers')))),
+      this.queries.execute(new SearchProductsQuery({ kind: 'storefront' }, searchProductsBody.parse(showcase('new')))),
+      this.queries.execute(new ListLocationsQuery()),
+    ]).catch(() => [null, null, null, null]);
+    const preloaded = media && offers && fresh
+      ? { 'GET /api/media null': media, [`POST /api/product/search ${JSON.stringify(showcase('offers'))}`]: offers, [`POST /api/product/search ${JSON.stringify(showcase('new'))}`]: fresh, 'places:regions': regions }
+      : undefined;
+    const steps = HOME_STEPS.map(([icon, title, text]) => `<li><i class="${icon}" aria-hidden="true"></i><h3>${escapeHtml(title)}</h3><p>${escapeHtml(text)}</p></li>`).join('');
+    const body = `<section class="cl-hero" aria-labelledby="hero-title"><div class="cl-container"><h1 id="hero-title">${HOME_TEXT.title}</h1><p class="cl-hero__lead">${HOME_TEXT.lead}</p><div class="cl-hero__card cl-shell-form" aria-busy="true"></div></div></section>`
+      + `<section class="cl-container cl-steps" aria-labelledby="steps-title"><h2 id="steps-title">Cómo funciona</h2><ol>${steps}</ol></section>`;
+    response
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(withPageShell(withShareMeta(this.index(), { title: `${HOME_TEXT.title} · CotizaLab`, description: HOME_TEXT.description, url: `${this.config.publicUrl}/` }), { back: false, body, preloaded }));
+  }
+
+  /**
+   * `/buscador?examenes=1,2,3&region=13&comuna=5&cercanas=1`: the web app, introduced by the order's
+   * exams, its place and what it costs there (cheapest and dearest laboratory that does all of it).
+   */
+  @Public()
+  @Get('buscador')
+  async search(@Query() query: Record<string, unknown>, @Res() response: Response) {
+    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+    const examIds = [...new Set((text('examenes') ?? '').split(',').map((e) => id(e)).filter((e) => e !== null))].slice(0, 30);
+    const regionId = id(text('region'));
+    const [share, regions, comunas] = await Promise.all([
+      this.queries.execute(new GetSearchShareQuery(examIds, regionId, id(text('comuna')), text('cercanas') === '1')),
+      this.queries.execute(new ListLocationsQuery()),
+      regionId ? this.queries.execute(new ListLocationsQuery(regionId)).catch(() => null) : null,
+    ]);
+    const exams = share.exams.join(', ');
+    const title = share.exams.length ? `Cotización: ${exams.length > 80 ? `${exams.slice(0, 79)}…` : exams}${share.place ? ` en ${share.place}` : ''} · CotizaLab` : 'Cotiza tu orden médica · CotizaLab';
+    const where = share.place ? ` en ${share.place}` : '';
+    const description = !share.exams.length
+      ? 'Escribe los exámenes de tu orden médica y compara el total y tu copago en cada laboratorio.'
+      : share.range
+        ? `${share.exams.length} ${share.exams.length === 1 ? 'examen' : 'exámenes'}${where}: desde ${clp.format(share.range.min)} hasta ${clp.format(share.range.max)} (precio particular) en ${share.range.laboratories} ${share.range.laboratories === 1 ? 'laboratorio' : 'laboratorios'}. ${exams}.`
+        : `${exams}${where}: compara el total y tu copago en cada laboratorio.`;
+    const canonical = new URLSearchParams();
+    for (const name of ['examenes', 'region', 'comuna', 'cercanas']) if (text(name)) canonical.set(name, text(name)!);
+    const url = `${this.config.publicUrl}/buscador${canonical.size ? `?${canonical.toString().replace(/%2C/g, ',')}` : ''}`;
+    // SearchPage.tsx's opening: its title, the one-line summary a phone shows, and the results' heading while they load.
+    const summary = [exams, share.place].filter(Boolean).join(' · ');
+    const body = `<div class="cl-container cl-search"><h1 class="cl-page-title">Cotiza tu orden médica</h1>${summary ? `<p class="cl-search__summary">${escapeHtml(summary)}</p>` : ''}<div class="cl-search__layout cl-shell-search"><div class="cl-search__filters cl-shell-block" aria-hidden="true"></div><section class="cl-search__results" aria-busy="true"><div class="cl-search__bar"><h2 class="cl-search__count">Buscando laboratorios…</h2></div></section></div></div>`;
+    response.set('Cache-Control', 'no-cache').type('html').send(withPageShell(withShareMeta(this.index(), { title, description, url }), { back: true, body, preloaded: { 'search:examNames': share.names, 'places:regions': regions, ...(regionId && comunas ? { 'places:comunas': { regionId, comunas } } : {}) } }));
+  }
+
   /** `/laboratorio/{id}?examenes=1,2`: the web app, introduced by the laboratory's name, address and the order's price. */
   @Public()
   @Get('laboratorio/:id')
   async laboratory(@Param('id') id: string, @Query('examenes') exams: string | undefined, @Res() response: Response) {
     const index = this.index();
     const laboratoryId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
-    const page = laboratoryId && laboratoryId <= 2147483647 ? await this.queries.execute(new GetLaboratoryPageQuery(laboratoryId, { currentPage: 1, perPage: 1 })).catch(() => null) : null;
+    const page = laboratoryId && laboratoryId <= 2147483647 ? await this.queries.execute(new GetLaboratoryPageQuery(laboratoryId, LABORATORY_FIRST_PAGE)).catch(() => null) : null;
     response.set('Cache-Control', 'no-cache');
     // Not a public laboratory: the web app says so, and crawlers read a 404.
     if (!page) return response.status(404).type('html').send(index);
@@ -70,7 +145,11 @@ export class StorefrontPagesController {
       ? `${place}. Tu orden de ${order.count} ${order.count === 1 ? 'examen' : 'exámenes'}: ${clp.format(order.total)} (precio particular).`
       : `${place}. ${page.exams.total} exámenes con precio publicado: compara y cotiza en CotizaLab.`;
     const url = `${this.config.publicUrl}/laboratorio/${lab.id}${order ? `?examenes=${examIds.join(',')}` : ''}`;
-    response.type('html').send(withShareMeta(index, { title: `${lab.identifierName} · ${lab.comuna.name} · CotizaLab`, description, url }));
+    const address = `${lab.addressLine1 ?? ''}${lab.addressLine2 ? `, ${lab.addressLine2}` : ''}, ${lab.comuna.name}${lab.comuna.parent ? `, ${lab.comuna.parent.name}` : ''}`;
+    // LaboratoryPage.tsx's head; the page's data goes along, so the web app's first render is the whole page.
+    const body = `<div class="cl-container cl-lab"><header class="cl-lab__head"><p class="cl-muted">${escapeHtml(String(lab.company.tradeName ?? ''))}</p><h1 class="cl-page-title">${escapeHtml(String(lab.identifierName))}</h1><p><i class="pi pi-map-marker" aria-hidden="true"></i> ${escapeHtml(address)}</p></header><div class="cl-lab__skeleton" aria-busy="true"></div></div>`;
+    const preloaded = { [`POST /api/laboratory/${lab.id}/search ${JSON.stringify(LABORATORY_FIRST_PAGE)}`]: page };
+    response.type('html').send(withPageShell(withShareMeta(index, { title: `${lab.identifierName} · ${lab.comuna.name} · CotizaLab`, description, url }), { back: true, body, preloaded }));
   }
 
   /** The built web app's index.html, read once (a new build comes with a new process). */

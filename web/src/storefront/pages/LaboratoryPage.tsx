@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useApiQuery } from '../../api/hooks';
 import { itemAdded, itemRemoved } from '../features/cart/cartSlice';
 import { QuotedOrder, quotedOrderFrom } from '../features/laboratory/QuotedOrder';
+import { homeCollectionText } from '../features/search/homeCollectionText';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 
@@ -51,7 +52,19 @@ export default function LaboratoryPage() {
       </div>
     );
   }
-  if (!data) return <div className="cl-container cl-muted cl-block" aria-busy="true">Cargando laboratorio…</div>;
+  // Sized like the page (its head and a block as tall as its panels), so the data arriving moves nothing.
+  if (!data) {
+    return (
+      <div className="cl-container cl-lab" aria-busy="true">
+        <header className="cl-lab__head">
+          <p className="cl-muted">&nbsp;</p>
+          <h1 className="cl-page-title">Cargando laboratorio…</h1>
+          <p>&nbsp;</p>
+        </header>
+        <div className="cl-lab__skeleton" />
+      </div>
+    );
+  }
 
   const lab = data.laboratory;
   const mapUrl = lab.lat !== null && lab.lng !== null ? `https://www.openstreetmap.org/?mlat=${lab.lat}&mlon=${lab.lng}#map=17/${lab.lat}/${lab.lng}` : null;
@@ -109,6 +122,17 @@ export default function LaboratoryPage() {
               {lab.insurers.map((i) => <li key={i.id}>{i.name}</li>)}
             </ul>
           </section>
+          {lab.homeCollection && (
+            <section className="cl-panel" data-testid="lab-home-collection">
+              <h2>Toma de muestra a domicilio</h2>
+              <p>{homeCollectionText(lab.homeCollection, lab.homeCollection.comunas.length)}</p>
+              {!lab.homeCollection.sameFee && (
+                <ul className="cl-plain">
+                  {lab.homeCollection.comunas.map((c) => <li key={c.id}>{c.name}: {formatClp(c.fee)}</li>)}
+                </ul>
+              )}
+            </section>
+          )}
           {lab.attributes.map((attribute) => (
             <section key={attribute.id} className="cl-panel">
               <h2>{attribute.name}</h2>

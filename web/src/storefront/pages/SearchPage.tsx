@@ -58,6 +58,8 @@ export default function SearchPage() {
   // After a search, bring the results into view when they are out of it (phones: below the filters).
   useEffect(() => {
     if (status !== 'loaded' || !scroll || !resultsRef.current) return;
+    // Not while the person is typing the order's exams: the view would leave the box they are in.
+    if (document.activeElement?.id === 'exams') return;
     const top = resultsRef.current.getBoundingClientRect().top;
     if (top < 0 || top > window.innerHeight * 0.6) resultsRef.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [status, scroll]);
@@ -109,14 +111,43 @@ export default function SearchPage() {
             />
           </div>
           <PlacePicker value={filter} onChange={(place) => act(filterChanged(place))} />
-          {filter.locationFk !== null && <Button label="Limpiar ubicación" icon="pi pi-times" text size="small" onClick={() => act(locationCleaned())} />}
+          {filter.locationFk !== null && (
+            <Button
+              label="Limpiar ubicación"
+              icon="pi pi-times"
+              text
+              size="small"
+              onClick={() => {
+                act(locationCleaned());
+                // The button goes away with the place: focus stays in the place, on the region.
+                requestAnimationFrame(() => document.getElementById('region')?.focus());
+              }}
+            />
+          )}
+          {/* The results are many Tab stops away on a keyboard: one jump, shown when focused. */}
+          <a
+            href="#resultados"
+            className="cl-skip-results"
+            onClick={(event) => {
+              event.preventDefault();
+              document.getElementById('resultados')?.focus();
+            }}
+          >
+            Saltar a los resultados
+          </a>
           <InsurerPicker value={filter} onChange={(coverage) => act(filterChanged(coverage), { replace: coverage.coveragePercentage !== filter.coveragePercentage })} />
           {filter.pensionHealtInstitutionId !== null && <Button label="Limpiar previsión" icon="pi pi-times" text size="small" onClick={() => act(insurerCleaned())} />}
           <div className="cl-field">
             <label htmlFor="laboratoryName">Nombre del laboratorio</label>
             <InputText id="laboratoryName" value={filter.laboratoryName} maxLength={200} onChange={(e) => act(filterChanged({ laboratoryName: e.target.value }), { replace: true })} />
           </div>
-          {facets && facets.comunas.length > 0 && (
+          <div className="cl-check" data-testid="home-collection-option">
+            <Checkbox inputId="homeCollection" checked={filter.homeCollection} onChange={(e) => act(filterChanged({ homeCollection: Boolean(e.checked) }))} />
+            <label htmlFor="homeCollection">Toma de muestra en mi domicilio (suma su costo)</label>
+            {filter.homeCollection && filter.location === null && <small className="cl-field__hint">Elige tu comuna para ver quién va a tu domicilio.</small>}
+          </div>
+          {/* At home the comuna is where the home is: adding comunas would change nothing. */}
+          {facets && facets.comunas.length > 0 && !filter.homeCollection && (
             <FacetGroup
               title="Comunas"
               items={facets.comunas}
@@ -136,9 +167,13 @@ export default function SearchPage() {
           <Button label="Limpiar filtros" icon="pi pi-filter-slash" outlined size="small" onClick={() => act(filterCleaned())} />
         </aside>
 
-        <section ref={resultsRef} className="cl-search__results" aria-labelledby="results-title" aria-busy={status === 'loading'}>
+        <section ref={resultsRef} id="resultados" tabIndex={-1} className="cl-search__results" aria-labelledby="results-title" aria-busy={status === 'loading'}>
+          {/* The count, said to screen readers once the search has settled. */}
+          <p className="cl-sr-only" aria-live="polite" aria-atomic="true">
+            {results && status !== 'loading' ? `${results.total.toLocaleString('es-CL')} ${results.total === 1 ? 'laboratorio encontrado' : 'laboratorios encontrados'}` : ''}
+          </p>
           <div className="cl-search__bar">
-            <h2 id="results-title" className="cl-search__count" aria-live="polite">
+            <h2 id="results-title" className="cl-search__count">
               {results
                 ? `${results.total.toLocaleString('es-CL')} ${results.total === 1 ? 'laboratorio' : 'laboratorios'}${results.total === 0 && place ? ` en ${place}` : ''}`
                 : 'Buscando laboratorios…'}

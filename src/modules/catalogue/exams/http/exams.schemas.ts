@@ -16,6 +16,12 @@ export const createExamBody = z.object({
   fonasaPrices: levelValues.optional(),
   fonasaCopays: levelValues.optional(),
   synonyms: textList(50).optional(),
+  commonness: z.coerce
+    .number({ message: 'Indica qué tan común es, de 0 a 100.' })
+    .int('Va sin decimales, de 0 a 100.')
+    .min(0, 'Va de 0 a 100.')
+    .max(100, 'Va de 0 a 100.')
+    .optional(),
 });
 
 export const updateExamBody = createExamBody.partial();

@@ -1,20 +1,13 @@
 import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { ExamListItem } from '../../../../contracts/exams';
 import { PrismaService } from '../../../../platform/database/prisma.service';
+import { commonness, foldText, fuzziness, rankedText, rankScore, STOP_WORDS, textMatch, wordsOf, type RankedText } from '../domain/exam-ranking';
 import { EXAM_LIST_COLUMNS, toExamListItem, type ExamListRow } from '../exam-list-row';
+import { ExamChoicesQuery } from '../queries/exam-choices/exam-choices.query';
 
-/** lower case, without accents: "Glicemía" -> "glicemia". */
-export const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** Words that say nothing about which exam is meant ("perfil de lípidos" = "perfil lípidos"). */
-const STOP_WORDS = new Set(['de', 'del', 'la', 'las', 'el', 'los', 'en', 'y', 'e', 'con', 'por', 'para', 'o', 'u', 'al']);
-
-/**
- * The typo rules search users expect: exact up to 3 letters, one edit from 4, two from 8. Short
- * abbreviations (TSH, PCR, T4) stay exact, so "tsh" never turns into "ldh".
- */
-const fuzziness = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
+export { foldText } from '../domain/exam-ranking';
 
 /** One catalogue exam as the look-up keeps it: what a list row shows. */
 type LookupExam = Omit<ExamListItem, 'matched'>;
@@ -29,11 +22,15 @@ interface LookupDoc {
   detail: string;
   /** The synonym as written, to tell the user what matched; null for the name. */
   synonym: string | null;
+  /** `text` as the ranking reads it. */
+  ranked: RankedText;
 }
 
 interface Snapshot {
   version: string;
   exams: Map<number, LookupExam>;
+  /** The catalogue's prior of each exam (exam.commonness, 0–100). */
+  priors: Map<number, number>;
   /** In code order: code prefixes are answered by a scan of 443 rows. */
   byCode: LookupExam[];
   index: MiniSearch<LookupDoc>;
@@ -50,23 +47,32 @@ export interface LookupHit {
  * it best on misspellings and type-ahead prefixes): prefix matching for type-ahead, one typo from 4
  * letters and two from 8, accent- and case-blind, over names, abbreviations and synonyms, and FONASA
  * codes with or without dashes. Before answering it checks a one-line version of the catalogue (exam
- * and synonym counts and last changes), so an exam created, renamed or retired through any process
- * is found (or not) on the very next look-up; the index is rebuilt then, in a few milliseconds.
- * Among matches that score alike, exams more laboratories offer come first ("hemo" -> Hemograma):
- * that prior is counted at start and hourly, in the background.
+ * and synonym counts and last changes), so an exam created, renamed, retired or given another
+ * commonness through any process is seen on the very next look-up; the index is rebuilt then, in a
+ * few milliseconds.
+ * The matches are ordered by domain/exam-ranking.ts: how common the exam is (the catalogue's prior
+ * plus what people chose in the search history, "hemo" -> Hemograma), how much of a name the letters
+ * typed cover from the start of its words, typos last. What people chose and how many laboratories
+ * offer each exam are counted at start and hourly, in the background.
  */
 @Injectable()
 export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
   private snapshot?: Snapshot;
   private building?: Promise<Snapshot>;
-  /** Laboratories offering each exam, refreshed in the background (a popularity prior). */
+  /** Laboratories offering each exam, refreshed in the background (orders exams alike in the rest). */
   private popularity = new Map<number, number>();
   private maxPopularity = 1;
+  /** Sessions that searched for each exam over the last year (the reports' rollup), refreshed with it. */
+  private choices = new Map<number, number>();
+  private maxChoices = 0;
   private popularityAt = 0;
   private popularityRefresh?: Promise<void>;
   private closed = false;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly queries: QueryBus,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.refreshPopularitySoon();
@@ -94,29 +100,30 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
       return [...hits.entries()].map(([examId, hit]) => ({ exam: snapshot.exams.get(examId)!, matched: hit.matched }));
     }
 
-    const options: SearchOptions = {
-      prefix: true,
-      fuzzy: fuzziness,
-      boost: { text: 3, detail: 1 },
-      boostDocument: (_id, _term, stored) => this.boostOf(stored?.examId as number),
-    };
+    // MiniSearch finds the candidates (prefixes, typos, synonyms, what the official name includes);
+    // the ranking below orders them, its score only breaking ties.
+    const options: SearchOptions = { prefix: true, fuzzy: fuzziness, boost: { text: 3, detail: 1 } };
     // Every word must match; a stray word ("examen de hemograma") falls back to any word.
     let results = snapshot.index.search(term, { ...options, combineWith: 'AND' });
     if (results.length === 0) results = snapshot.index.search(term, { ...options, combineWith: 'OR' });
+    const terms = wordsOf(term);
+    const ranked = new Map<number, { rank: number; score: number; matched: string | null }>();
     for (const result of results) {
       const doc = snapshot.docs.get(result.id as number)!;
-      keep(doc.examId, result.score, doc.synonym);
+      const rank = textMatch(terms, doc.ranked);
+      const seen = ranked.get(doc.examId);
+      if (!seen || rank > seen.rank || (rank === seen.rank && result.score > seen.score)) ranked.set(doc.examId, { rank, score: result.score, matched: doc.synonym });
     }
 
-    return [...hits.entries()]
-      .map(([examId, hit]) => ({ exam: snapshot.exams.get(examId)!, ...hit }))
-      .sort((a, b) => b.score - a.score || a.exam.name.length - b.exam.name.length || a.exam.code.localeCompare(b.exam.code))
+    return [...ranked.entries()]
+      .map(([examId, hit]) => ({ exam: snapshot.exams.get(examId)!, matched: hit.matched, score: hit.score, rank: rankScore(hit.rank, this.commonnessOf(snapshot, examId), (this.popularity.get(examId) ?? 0) / this.maxPopularity) }))
+      .sort((a, b) => b.rank - a.rank || b.score - a.score || a.exam.name.length - b.exam.name.length || a.exam.code.localeCompare(b.exam.code))
       .map(({ exam, matched }) => ({ exam, matched }));
   }
 
-  /** Up to 1.5x for the exam most laboratories offer: enough to order near-equal matches, not to beat a better one. */
-  private boostOf(examId: number): number {
-    return 1 + 0.5 * ((this.popularity.get(examId) ?? 0) / this.maxPopularity);
+  /** The catalogue's prior plus what people chose (domain/exam-ranking.ts). */
+  private commonnessOf(snapshot: Snapshot, examId: number): number {
+    return commonness(snapshot.priors.get(examId) ?? 0, this.choices.get(examId) ?? 0, this.maxChoices);
   }
 
   private async current(): Promise<Snapshot> {
@@ -133,16 +140,19 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async build(version: string): Promise<Snapshot> {
     const rows = await this.prisma.$queryRaw<ExamRow[]>`
-      SELECT ${EXAM_LIST_COLUMNS},
+      SELECT ${EXAM_LIST_COLUMNS}, e.commonness,
              coalesce((SELECT array_agg(s.synonym ORDER BY s.id) FROM exam_synonym s WHERE s.exam_id = e.id), '{}') AS synonyms
       FROM exam e JOIN exam_type ty ON ty.id = e.type_exam_id`;
     const exams = new Map<number, LookupExam>();
+    const priors = new Map<number, number>();
     const docs: LookupDoc[] = [];
     for (const row of rows) {
       exams.set(row.id, toExamListItem(row));
+      priors.set(row.id, row.commonness);
       const cut = row.name.indexOf('(');
-      docs.push({ id: docs.length, examId: row.id, text: cut > 0 ? row.name.slice(0, cut) : row.name, detail: cut > 0 ? row.name.slice(cut) : '', synonym: null });
-      for (const synonym of row.synonyms) docs.push({ id: docs.length, examId: row.id, text: synonym, detail: '', synonym });
+      const text = cut > 0 ? row.name.slice(0, cut) : row.name;
+      docs.push({ id: docs.length, examId: row.id, text, detail: cut > 0 ? row.name.slice(cut) : '', synonym: null, ranked: rankedText(text) });
+      for (const synonym of row.synonyms) docs.push({ id: docs.length, examId: row.id, text: synonym, detail: '', synonym, ranked: rankedText(synonym) });
     }
     const index = new MiniSearch<LookupDoc>({
       fields: ['text', 'detail'],
@@ -156,6 +166,7 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
     return {
       version,
       exams,
+      priors,
       byCode: [...exams.values()].sort((a, b) => a.code.localeCompare(b.code)),
       index,
       docs: new Map(docs.map((d) => [d.id, d])),
@@ -168,22 +179,31 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
     void this.refreshPopularity();
   }
 
-  /** Counts the laboratories offering each exam now (tests call it after seeding). */
+  /**
+   * Counts the laboratories offering each exam and reads what people chose from the reports, now
+   * (tests call it after seeding or searching).
+   */
   refreshPopularity(): Promise<void> {
     this.popularityAt = Date.now();
-    this.popularityRefresh ??= this.prisma.$queryRaw<{ exam_id: number; n: number }[]>`
-        SELECT exam_id, count(*)::int AS n FROM laboratory_exam WHERE status = 'AUTHORIZED' AND is_active GROUP BY exam_id`
-      .then((rows) => {
+    this.popularityRefresh ??= Promise.all([
+      this.prisma.$queryRaw<{ exam_id: number; n: number }[]>`
+        SELECT exam_id, count(*)::int AS n FROM laboratory_exam WHERE status = 'AUTHORIZED' AND is_active GROUP BY exam_id`.then((rows) => {
         this.popularity = new Map(rows.map((r) => [r.exam_id, r.n]));
         this.maxPopularity = Math.max(1, ...rows.map((r) => r.n));
-      })
-      .catch(() => undefined) // a missed refresh keeps the previous prior
+      }),
+      this.queries.execute(new ExamChoicesQuery()).then((rows) => {
+        this.choices = new Map(rows.map((r) => [r.examId, r.sessions]));
+        this.maxChoices = Math.max(0, ...rows.map((r) => r.sessions));
+      }),
+    ].map((refresh) => refresh.catch(() => undefined))) // a missed refresh keeps the previous counts
+      .then(() => undefined)
       .finally(() => (this.popularityRefresh = undefined));
     return this.popularityRefresh;
   }
 }
 
 interface ExamRow extends ExamListRow {
+  commonness: number;
   synonyms: string[];
 }
 

@@ -16,9 +16,28 @@ export async function assertLaboratoryReferences(tx: Tx, input: Partial<Laborato
 }
 
 /** The laboratory's own columns among the input (insurers are rows of their own). */
-export function laboratoryColumns<I extends Partial<LaboratoryInput>>(input: I): Omit<I, 'insurerIds' | 'openingHours'> & { openingHours?: Prisma.InputJsonArray } {
-  const { insurerIds: _, openingHours, ...columns } = input;
+export function laboratoryColumns<I extends Partial<LaboratoryInput>>(input: I): Omit<I, 'insurerIds' | 'openingHours' | 'homeCollection'> & { openingHours?: Prisma.InputJsonArray } {
+  const { insurerIds: _, homeCollection: __, openingHours, ...columns } = input;
   return { ...columns, ...(openingHours && { openingHours: openingHours.map(({ day, opens, closes }) => ({ day, opens, closes })) }) };
+}
+
+/**
+ * Whether a branch takes the FONASA bono is its MLE level (the one source of truth): FONASA among its insurers is
+ * derived from it by the database. Listing FONASA (or a tramo) for a branch left without a level is contradictory,
+ * and refused in words the form shows on the level. docs/decisions.md, "Home collection and the FONASA bono".
+ */
+export async function assertFonasaCoherent(tx: Tx, insurerIds: number[] | undefined, fonasaLevel: number | null): Promise<void> {
+  if (!insurerIds?.length || fonasaLevel !== null) return;
+  const fonasa = await tx.insurer.count({ where: { id: { in: insurerIds }, type: 'public', code: { not: 'fonasa_a' } } });
+  if (fonasa > 0) throw new ValidationError({ fonasaLevel: ['Para atender con bono FONASA indica el nivel FONASA (MLE) de la sucursal.'] });
+}
+
+/**
+ * The database derives FONASA and the bono payment from the level when the transaction commits (deferred
+ * triggers, migration 20261128000601): settled now, so that what the command answers is what is stored.
+ */
+export async function settleFonasaFacts(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SET CONSTRAINTS laboratory_fonasa_bono, laboratory_insurer_fonasa_bono, laboratory_attribute_fonasa_bono IMMEDIATE`;
 }
 
 export async function replaceInsurers(tx: Tx, laboratoryId: number, insurerIds: number[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_HOME_COMUNAS } from '../home-collection/home-collection';
 import { blankAsAbsent, booleanField, clearable, emailField, idField, idList, optionalText, pagingFields, phoneField, textField } from '../../../../platform/http/fields';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Usa el formato HH:MM.');
@@ -6,6 +7,16 @@ const openingHours = z
   // 1..7: ISO weekday (Monday = 1); 8: public holidays (docs/decisions.md).
   .object({ day: z.coerce.number().int().min(1, 'El día va de 1 (lunes) a 8 (festivos).').max(8, 'El día va de 1 (lunes) a 8 (festivos).'), opens: time, closes: time })
   .refine((h) => h.opens < h.closes, 'La hora de cierre debe ser posterior a la de apertura.');
+
+const fee = z.coerce.number({ message: 'El costo debe ser un número.' }).int('El costo va en pesos, sin decimales.').min(0, 'El costo no puede ser negativo.').max(200000, 'El costo máximo es $200.000.');
+/** Home collection: one fee, the comunas reached (its own and chosen neighbours), a comuna's own fee where it differs. */
+const homeCollection = z.object({
+  fee,
+  comunas: z
+    .array(z.object({ id: idField('la comuna'), fee: fee.nullable().optional() }))
+    .min(1, 'Indica al menos una comuna donde tomas muestras a domicilio.')
+    .max(MAX_HOME_COMUNAS, `Máximo ${MAX_HOME_COMUNAS} comunas.`),
+});
 
 /** A new branch: its name, address and comuna; the company too when an administrator registers it. */
 export const registerLaboratoryBody = z.object({
@@ -24,6 +35,7 @@ export const registerLaboratoryBody = z.object({
   fonasaLevel: clearable(z.coerce.number().int().min(1, 'El nivel FONASA va de 1 a 3.').max(3, 'El nivel FONASA va de 1 a 3.')),
   isActive: booleanField.optional(),
   insurerIds: idList('la previsión').optional(),
+  homeCollection: homeCollection.nullable().optional(),
 });
 
 export const updateLaboratoryBody = registerLaboratoryBody.partial();

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../../../generated/prisma/client';
+import type { HomeCollection } from '../../../../contracts/laboratories';
 
 export type OpeningHours = {
   /** ISO weekday, Monday = 1 ... Sunday = 7; 8 = public holidays. */
@@ -19,6 +20,8 @@ export const LABORATORY_SELECT = {
 
 type LaboratoryRow = Prisma.LaboratoryGetPayload<{ select: typeof LABORATORY_SELECT }>;
 
-export const toLaboratoryView = ({ insurers, _count, ...lab }: LaboratoryRow) => ({ ...lab, insurers: insurers.map((i) => i.insurer), examCount: _count.exams });
+export const toLaboratoryView = ({ insurers, _count, ...lab }: LaboratoryRow, homeCollection: HomeCollection | null) => ({
+  ...lab, insurers: insurers.map((i) => i.insurer), examCount: _count.exams, homeCollection,
+});
 
 export type LaboratoryView = ReturnType<typeof toLaboratoryView>;

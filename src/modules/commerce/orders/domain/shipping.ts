@@ -1,41 +1,40 @@
 import type { ShippingMethod } from '../../../../contracts/sales-orders';
 
 /**
- * Home collection fees. No laboratory has published a fee table yet, so the marketplace states one:
- * the branch's own comuna, or a neighbouring one (a shared border); farther comunas are not served.
- * docs/decisions.md, "Checkout and sales orders".
+ * Home collection is the branch's own (catalogue/laboratories, `laboratory_home_comuna`): the comunas it reaches and
+ * its fee in each, the very fee the search's quote added. A comuna it does not reach is not served.
+ * docs/decisions.md, "Home collection and the FONASA bono".
  */
-export const HOME_FEE_SAME_COMUNA = 4990;
-export const HOME_FEE_NEIGHBOUR = 7990;
-
 export interface Place {
-  laboratoryComunaId: number;
+  /** The comunas the branch's home collection reaches, each with its fee; empty when it takes no samples at home. */
+  served: { id: number; name: string; fee: number }[];
   /** The patient's comuna, when home collection is asked for. */
   comunaId?: number;
-  neighbourIds: number[];
 }
 
 export function homeFee(place: Place): number | null {
   if (place.comunaId === undefined) return null;
-  if (place.comunaId === place.laboratoryComunaId) return HOME_FEE_SAME_COMUNA;
-  return place.neighbourIds.includes(place.comunaId) ? HOME_FEE_NEIGHBOUR : null;
+  return place.served.find((comuna) => comuna.id === place.comunaId)?.fee ?? null;
 }
 
-export function shippingMethods(place: Place, served: { id: number; name: string }[] = []): ShippingMethod[] {
+export function shippingMethods(place: Place): ShippingMethod[] {
   const fee = homeFee(place);
+  const offered = place.served.length > 0;
   return [
     { code: 'BRANCH', name: 'Atención en sucursal', description: 'Vas al laboratorio con tu bono dentro de su horario de toma de muestras.', fee: 0, available: true },
     {
       code: 'HOME',
       name: 'Toma de muestra a domicilio',
-      description: place.comunaId === undefined
-        ? 'Un profesional del laboratorio toma la muestra en tu domicilio. Elige tu comuna para ver el costo.'
-        : fee === null
-          ? 'Este laboratorio no hace toma de muestra a domicilio en tu comuna.'
-          : 'Un profesional del laboratorio toma la muestra en tu domicilio; te llamará para acordar el día y la hora.',
+      description: !offered
+        ? 'Este laboratorio no hace toma de muestra a domicilio.'
+        : place.comunaId === undefined
+          ? 'Un profesional del laboratorio toma la muestra en tu domicilio. Elige tu comuna para ver el costo.'
+          : fee === null
+            ? 'Este laboratorio no hace toma de muestra a domicilio en tu comuna.'
+            : 'Un profesional del laboratorio toma la muestra en tu domicilio; te llamará para acordar el día y la hora.',
       fee,
       available: fee !== null,
-      comunas: served.map((comuna) => ({ ...comuna, fee: homeFee({ ...place, comunaId: comuna.id })! })),
+      comunas: place.served,
     },
   ];
 }

@@ -53,3 +53,8 @@ export const searchSalesOrdersBody = z.object({
 
 /** The secret of an order's link, as the voucher page sends it (`?k=`). */
 export const accessKeyQuery = z.object({ k: blankAsAbsent(z.string().max(100)) });
+
+/** Why an administrator refunds an order (kept with the refund and in the audit). */
+export const refundSalesOrderBody = z.object({
+  reason: z.string({ message: 'Indica el motivo del reembolso.' }).trim().min(5, 'Indica el motivo del reembolso (al menos 5 caracteres).').max(300, 'Máximo 300 caracteres.'),
+});

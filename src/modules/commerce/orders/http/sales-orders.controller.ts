@@ -15,7 +15,8 @@ import { SalesOrderTransitionError } from '../orders.errors';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../payments/payment-gateway';
 import { GetSalesOrderQuery } from '../queries/get-sales-order/get-sales-order.query';
 import { SearchSalesOrdersQuery } from '../queries/search-sales-orders/search-sales-orders.query';
-import { accessKeyQuery, searchSalesOrdersBody } from './checkout.schemas';
+import { accessKeyQuery, refundSalesOrderBody, searchSalesOrdersBody } from './checkout.schemas';
+import { RefundSalesOrderCommand } from '../commands/refund-sales-order/refund-sales-order.command';
 
 /** `/api/sales-order`: lists for the back office and the /panel, one order (the voucher), its PDF, and redeeming it. */
 @ApiTags('sales orders')
@@ -55,6 +56,15 @@ export class SalesOrdersController {
       .setHeader('Content-Disposition', `attachment; filename="bono-${order.number}.pdf"`)
       .setHeader('Cache-Control', 'private, no-store')
       .send(pdf);
+  }
+
+  // Providers reach it only to be told that refunding is an administrator's (403), or 404 for another company's order.
+  @ProviderScoped()
+  @Post(':id/refund')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Un administrador reembolsa una orden pagada y no canjeada, por el medio de pago (una sola vez)' })
+  refund(@IdParam() id: number, @ValidBody(refundSalesOrderBody) body: z.infer<typeof refundSalesOrderBody>, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new RefundSalesOrderCommand(ctx, id, body.reason));
   }
 
   @ProviderScoped()

@@ -10,6 +10,20 @@ export interface PaymentGateway {
   create(input: { buyOrder: string; sessionId: string; amount: number; returnUrl: string }): Promise<{ token: string; url: string }>;
   /** Confirms a transaction after the browser returns. Throws PaymentGatewayError when the gateway refuses or cannot be reached. */
   commit(token: string): Promise<GatewayCommit>;
+  /**
+   * Gives back `amount` pesos of a committed, authorized transaction (Webpay Plus "reembolso": reversed within the
+   * day, nullified afterwards). Throws PaymentGatewayError when the gateway refuses or cannot be reached: then
+   * nothing was refunded.
+   */
+  refund(token: string, amount: number): Promise<GatewayRefund>;
+}
+
+/** The gateway's account of a refund. */
+export interface GatewayRefund {
+  /** REVERSED (the charge never reaches the card's statement) or NULLIFIED (credited back). */
+  type: string;
+  authorizationCode: string | null;
+  raw: unknown;
 }
 
 /** The gateway's account of a transaction, as `commit` reads it. */

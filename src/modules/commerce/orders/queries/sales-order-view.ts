@@ -21,6 +21,7 @@ export const VIEW_SELECT = {
   },
   lines: { orderBy: { id: 'asc' }, select: { id: true, kind: true, code: true, name: true, description: true, preparation: true, quantity: true, unitPrice: true, total: true } },
   payments: { orderBy: { id: 'desc' }, take: 1, select: { gateway: true, status: true, authorizationCode: true, cardLast4: true, amount: true } },
+  refund: { select: { amount: true, reason: true, createdAt: true, gatewayType: true } },
 } satisfies Prisma.SalesOrderSelect;
 
 type SummaryRow = Prisma.SalesOrderGetPayload<{ select: typeof SUMMARY_SELECT }>;
@@ -73,5 +74,8 @@ export function toView(row: ViewRow, options: { homeComuna: string | null; showK
     payment: payment ?? null,
     ...(options.showKey ? { accessKey: row.accessKey } : {}),
     canRedeem: staff && isRedeemable(row),
+    // Refunding gives money back: administrators only, before the samples are taken (redeemed) or the voucher lapses.
+    canRefund: options.actor?.profile === 'ADM' && row.status === 'PAID' && payment?.status === 'AUTHORIZED',
+    refund: row.refund ? { amount: row.refund.amount, reason: row.refund.reason, createdAt: row.refund.createdAt.toISOString(), gatewayType: row.refund.gatewayType } : null,
   };
 }

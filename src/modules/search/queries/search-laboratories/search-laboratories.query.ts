@@ -11,6 +11,7 @@ import type { QuoteRequest } from '../../http/quote-request';
 import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
 import type { SearchHistoryJob } from '../../../reports';
 import { takesFonasaBonoSql } from '../../../catalogue/exams';
+import { readHomeCollections } from '../../../catalogue/laboratories';
 import type { OpeningHours } from '../../../../contracts/laboratories';
 import type { LaboratoryQuote } from '../../../../contracts/search';
 
@@ -52,7 +53,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     const query = await this.resolve(request);
     const results = await this.index.search(query);
     // No dead ends: when the comuna (and its neighbours) has nothing, the nearest laboratories that quote the order.
-    if (results.total === 0 && query.origin) results.nearest = await this.nearest(query);
+    if (results.total === 0 && query.origin && !query.homeCollection) results.nearest = await this.nearest(query);
     await this.addFacts([...results.items, ...(results.nearest ?? [])]);
     const tookMs = Math.round(performance.now() - started);
     // Reports must never slow the answer or fail it: the history goes through a queue.
@@ -91,9 +92,13 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
              ${takesFonasaBonoSql('l')} AS bono
       FROM laboratory l WHERE l.id = ANY(${quotes.map((q) => q.laboratoryId)}::int[])`;
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const home = await readHomeCollections(this.prisma, quotes.map((q) => q.laboratoryId));
     for (const quote of quotes) {
       const row = byId.get(quote.laboratoryId);
-      if (row) quote.facts = { openingHours: row.opening_hours, walkIn: row.walk_in, homeCollection: row.home, takesFonasaBono: row.bono };
+      const area = home.get(quote.laboratoryId) ?? null;
+      // The branch's own comuna first: "A domicilio en Maipú, Cerrillos…".
+      area?.comunas.sort((a, b) => Number(b.id === quote.comunaId) - Number(a.id === quote.comunaId));
+      if (row) quote.facts = { openingHours: row.opening_hours, walkIn: row.walk_in, homeCollection: row.home, homeCollectionArea: area, takesFonasaBono: row.bono };
     }
   }
 
@@ -146,9 +151,14 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     if (request.locationFk && !refs.region_id) errors.locationFk = ['La región indicada no existe.'];
     if (refs.added_found !== added.length) errors.nearLocations = ['Alguna de las comunas indicadas no existe.'];
     if (request.pensionHealtInstitutionId && !refs.insurer) errors.pensionHealtInstitutionId = ['La previsión indicada no existe.'];
+    if (request.homeCollection && !refs.comuna) errors.homeCollection = ['Elige tu comuna para cotizar la toma de muestra a domicilio.'];
     if (Object.keys(errors).length > 0) throw new AppError(HttpStatus.BAD_REQUEST, 'REQUEST.VALIDATION_FAILED', 'Los datos enviados no son válidos.', errors);
 
     const { comuna, insurer } = refs;
+    // Collection at home: the branches reaching the patient's comuna and their fee there (one indexed read).
+    const home = request.homeCollection && comuna
+      ? await this.prisma.laboratoryHomeComuna.findMany({ where: { comunaId: comuna.id }, select: { laboratoryId: true, fee: true }, orderBy: { laboratoryId: 'asc' } })
+      : undefined;
     const near = request.nearLocations;
     return {
       examIds: request.exams,
@@ -156,6 +166,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       comunaId: comuna?.id,
       origin: comuna && comuna.lat !== null && comuna.lng !== null ? { lat: comuna.lat, lng: comuna.lng } : undefined,
       withNearLocations: near === true,
+      homeCollection: home && { laboratoryIds: home.map((h) => h.laboratoryId), fees: home.map((h) => h.fee) },
       addedComunaIds: comuna ? added.filter((id) => id !== comuna.id) : undefined,
       regionId: comuna?.parentId ?? refs.region_id ?? undefined,
       insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,

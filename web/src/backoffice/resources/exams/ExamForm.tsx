@@ -1,4 +1,4 @@
-import { ChipsInput, MoneyInput, SelectInput, TextAreaInput, TextInput } from '../../crud/inputs';
+import { ChipsInput, MoneyInput, NumberInput, SelectInput, TextAreaInput, TextInput } from '../../crud/inputs';
 import { useField } from '../../crud/formContext';
 import { useReference } from '../../crud/hooks';
 import { LEVELS } from './schema';
@@ -19,6 +19,15 @@ export function ExamFields() {
         label="Sinónimos"
         hint={`Nombres con que lo buscan los pacientes (Enter o coma para agregar).${reference.length > 0 ? ` Ya lo encuentran por: ${reference.join(', ')}.` : ''}`}
       />
+      <div className="cl-form__row">
+        <NumberInput
+          source="commonness"
+          label="Qué tan común es (0 a 100)"
+          min={0}
+          max={100}
+          hint="Cuanto más alto, antes aparece en el buscador al escribir sus primeras letras. Los exámenes más pedidos van de 62 (tiempo de protrombina) a 100 (hemograma); 0 si es poco común. Lo que eligen los pacientes también cuenta."
+        />
+      </div>
       <TextAreaInput source="description" label="Descripción" maxLength={2000} />
       <fieldset className="cl-levels">
         <legend>Valores FONASA (Modalidad Libre Elección)</legend>

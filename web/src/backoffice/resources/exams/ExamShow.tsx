@@ -32,6 +32,7 @@ export default function ExamShow({ id }: { id: number }) {
               ['Estado', <span className={`cl-tag ${exam.isActive ? 'cl-tag--ok' : 'cl-tag--warn'}`}>{exam.isActive ? 'Activo' : 'Retirado'}</span>],
               ['Categoría', exam.category?.name],
               ['Descripción', exam.description],
+              ['Qué tan común es', `${exam.commonness} de 100`],
               ['Sinónimos', exam.synonyms.length > 0 ? <ul className="cl-chips">{exam.synonyms.map((s) => <li key={s.synonym}>{s.synonym}</li>)}</ul> : null],
             ]}
           />

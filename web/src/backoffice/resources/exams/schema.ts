@@ -12,11 +12,13 @@ export interface ExamValues {
   referenceSynonyms: string[];
   fonasaPrices: (number | null)[];
   fonasaCopays: (number | null)[];
+  /** 0–100: how commonly it is ordered, the search box's prior; empty is 0. */
+  commonness: number | null;
 }
 
 export const LEVELS = [1, 2, 3] as const;
 
-export const emptyExam: ExamValues = { code: '', name: '', typeExamId: null, description: '', synonyms: [], referenceSynonyms: [], fonasaPrices: [null, null, null], fonasaCopays: [null, null, null] };
+export const emptyExam: ExamValues = { code: '', name: '', typeExamId: null, description: '', synonyms: [], referenceSynonyms: [], fonasaPrices: [null, null, null], fonasaCopays: [null, null, null], commonness: 0 };
 
 export const examValues = (exam: ExamDetail): ExamValues => ({
   code: exam.code,
@@ -27,6 +29,7 @@ export const examValues = (exam: ExamDetail): ExamValues => ({
   referenceSynonyms: exam.synonyms.filter((s) => s.kind !== 'manual').map((s) => s.synonym),
   fonasaPrices: LEVELS.map((l) => exam.fonasa.prices[l - 1] ?? null),
   fonasaCopays: LEVELS.map((l) => exam.fonasa.copays[l - 1] ?? null),
+  commonness: exam.commonness,
 });
 
 export const examInput = (values: ExamValues): ExamInput => ({
@@ -38,6 +41,7 @@ export const examInput = (values: ExamValues): ExamInput => ({
   synonyms: values.synonyms.map((s) => s.trim()).filter(Boolean),
   fonasaPrices: values.fonasaPrices,
   fonasaCopays: values.fonasaCopays,
+  commonness: values.commonness ?? 0,
 });
 
 /** What can be told before sending; the API checks the rest (a code already taken...). */

@@ -6,6 +6,15 @@ import { asApiError } from '../../../api/client';
 import { laboratoryCalls } from '../../../api/dataProvider';
 import { useNotify } from '../../crud/hooks';
 
+/**
+ * Values derived from other facts of the branch: shown, never toggled here (the API refuses it).
+ * docs/decisions.md, "Home collection and the FONASA bono".
+ */
+const DERIVED: Record<string, string> = {
+  TOMA_DOMICILIO: 'Se indica en «Toma de muestra a domicilio» de los datos de la sucursal.',
+  BONO_ELECTRONICO: 'Sigue al nivel FONASA de la sucursal.',
+};
+
 /** The branch's attributes from the select lists shown in forms (`isvisible`): each value a checkbox, saved at once. */
 export function AttributesPanel({ laboratoryId, editable }: { laboratoryId: number; editable: boolean }) {
   const notify = useNotify();
@@ -60,10 +69,12 @@ export function AttributesPanel({ laboratoryId, editable }: { laboratoryId: numb
           <legend>{list.name}</legend>
           {list.children.filter((c) => c.isActive).map((child) => {
             const id = `attribute-${child.id}`;
+            const derived = DERIVED[child.code];
             return (
               <span key={child.id} className="cl-lab-attributes__item">
-                <Checkbox inputId={id} checked={attributes.some((a) => a.selectListChild?.id === child.id)} onChange={() => void toggle(list.id, child.id, child.name)} disabled={!editable || busy !== null} />
+                <Checkbox inputId={id} checked={attributes.some((a) => a.selectListChild?.id === child.id)} onChange={() => void toggle(list.id, child.id, child.name)} disabled={!editable || busy !== null || Boolean(derived)} aria-describedby={derived ? `${id}-note` : undefined} />
                 <label htmlFor={id}>{child.name}</label>
+                {derived && <small id={`${id}-note`} className="cl-muted">{derived}</small>}
               </span>
             );
           })}

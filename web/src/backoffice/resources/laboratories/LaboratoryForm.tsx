@@ -8,7 +8,7 @@ import { api } from '../../../api/client';
 import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
 import { describedBy, FormField } from '../../../shared/ui/FormField';
 import { FormContext, useField } from '../../crud/formContext';
-import { SelectInput, TextInput } from '../../crud/inputs';
+import { MoneyInput, SelectInput, SwitchInput, TextInput } from '../../crud/inputs';
 import { FONASA_LEVELS, HOUR_LINES } from './schema';
 
 interface Place {
@@ -177,7 +177,7 @@ export function LaboratoryFields({ pickCompany = false }: { pickCompany?: boolea
       <TextInput source="website" label="Sitio web" placeholder="https://www.milaboratorio.cl" maxLength={300} />
       <HoursFields />
       <div className="cl-form__row">
-        <SelectInput source="fonasaLevel" label="Nivel FONASA (Modalidad Libre Elección)" options={FONASA_LEVELS} hint="El nivel en que la sucursal atiende con bono FONASA." />
+        <SelectInput source="fonasaLevel" label="Nivel FONASA (Modalidad Libre Elección)" options={FONASA_LEVELS} hint="El nivel en que atiende con bono FONASA. Con nivel, FONASA queda entre sus previsiones; sin nivel, no atiende con FONASA." />
         <FormField id={insurerIds.id} label="Previsiones que acepta" error={insurerIds.error}>
           <MultiSelect
             inputId={insurerIds.id}
@@ -194,6 +194,51 @@ export function LaboratoryFields({ pickCompany = false }: { pickCompany?: boolea
           />
         </FormField>
       </div>
+      <HomeCollectionFields comunas={comunas} ownComunaId={comuna.value} />
     </>
+  );
+}
+
+/**
+ * Home collection: the one place where it is stated (the search's filter value "Toma de muestra a domicilio"
+ * follows it). The comunas offered are the branch's region's; its own comuna is added when turned on.
+ */
+function HomeCollectionFields({ comunas, ownComunaId }: { comunas: Place[] | null; ownComunaId: number | null }) {
+  const form = useContext(FormContext)!;
+  const on = useField<boolean>('homeCollection');
+  const ids = useField<number[]>('homeComunaIds');
+  const fees = useField<Record<number, number>>('homeComunaFees');
+  useEffect(() => {
+    if (on.value && ids.value.length === 0 && ownComunaId !== null) form.set('homeComunaIds', [ownComunaId]);
+    // Only when it is turned on: afterwards the comunas are the person's choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [on.value]);
+  const own = Object.keys(fees.value).length;
+  return (
+    <fieldset className="cl-levels cl-lab-home">
+      <legend>Toma de muestra a domicilio</legend>
+      <SwitchInput source="homeCollection" label="Toma muestras a domicilio" hint="Se muestra en el buscador y se cobra en el checkout con este costo." />
+      {on.value && (
+        <div className="cl-form__row">
+          <MoneyInput source="homeFee" label="Costo de la visita" />
+          <FormField id={ids.id} label="Comunas donde toma muestras" error={ids.error}>
+            <MultiSelect
+              inputId={ids.id}
+              value={ids.value}
+              options={(comunas ?? []).map((c) => ({ label: c.name, value: c.id }))}
+              onChange={(e) => ids.onChange(e.value as number[])}
+              placeholder={comunas ? 'Elige las comunas' : 'Primero elige la región'}
+              display="chip"
+              filter
+              disabled={ids.disabled}
+              selectedItemsLabel="{0} comunas"
+              maxSelectedLabels={6}
+              className="cl-lab-insurers"
+            />
+          </FormField>
+        </div>
+      )}
+      {on.value && own > 0 && <p className="cl-muted">{own === 1 ? '1 comuna tiene' : `${own} comunas tienen`} un costo propio, que se mantiene.</p>}
+    </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { Fields, ShowShell } from '../../crud/ShowShell';
 import { AttributesPanel } from './AttributesPanel';
 import { PricesTab } from './PricesTab';
 import { HOUR_LINES } from './schema';
+import { homeCollectionText } from '../../../storefront/features/search/homeCollectionText';
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -40,6 +41,7 @@ export default function LaboratoryShow({ id }: { id: number }) {
                   ['Sitio web', lab.website ? <a href={lab.website} target="_blank" rel="noreferrer">{lab.website}</a> : null],
                   ['Nivel FONASA', lab.fonasaLevel === null ? 'No atiende con bono FONASA' : `Nivel ${lab.fonasaLevel}`],
                   ['Previsiones que acepta', lab.insurers.length > 0 ? <ul className="cl-chips">{lab.insurers.map((i) => <li key={i.id}>{i.name}</li>)}</ul> : null],
+                  ['Toma de muestra a domicilio', lab.homeCollection ? homeCollectionText(lab.homeCollection, lab.homeCollection.comunas.length) : 'No toma muestras a domicilio'],
                   ['Exámenes publicados', lab.examCount],
                 ]}
               />

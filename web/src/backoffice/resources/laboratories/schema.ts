@@ -38,6 +38,12 @@ export interface LaboratoryValues {
   hours: Record<number, { opens: string; closes: string }>;
   fonasaLevel: number;
   insurerIds: number[];
+  /** Home collection: whether the branch takes samples at home, its fee, and the comunas it reaches. */
+  homeCollection: boolean;
+  homeFee: number | null;
+  homeComunaIds: number[];
+  /** A comuna's own fee where it differs from `homeFee` (kept as loaded; the form edits the general fee). */
+  homeComunaFees: Record<number, number>;
 }
 
 const noHours = () => Object.fromEntries(HOUR_LINES.map(({ day }) => [day, { opens: '', closes: '' }])) as LaboratoryValues['hours'];
@@ -45,7 +51,7 @@ const noHours = () => Object.fromEntries(HOUR_LINES.map(({ day }) => [day, { ope
 export const emptyLaboratory: LaboratoryValues = {
   companyId: null,
   identifierName: '', addressLine1: '', addressLine2: '', regionId: null, comunaId: null, lat: null, lng: null, phone: '', email: '', website: '',
-  hours: noHours(), fonasaLevel: 0, insurerIds: [],
+  hours: noHours(), fonasaLevel: 0, insurerIds: [], homeCollection: false, homeFee: null, homeComunaIds: [], homeComunaFees: {},
 };
 
 export const laboratoryValues = (lab: OwnLaboratory): LaboratoryValues => {
@@ -66,6 +72,10 @@ export const laboratoryValues = (lab: OwnLaboratory): LaboratoryValues => {
     hours,
     fonasaLevel: lab.fonasaLevel ?? 0,
     insurerIds: lab.insurers.map((i) => i.id),
+    homeCollection: lab.homeCollection !== null,
+    homeFee: lab.homeCollection?.fee ?? null,
+    homeComunaIds: lab.homeCollection?.comunas.map((c) => c.id) ?? [],
+    homeComunaFees: Object.fromEntries((lab.homeCollection?.comunas ?? []).filter((c) => c.fee !== lab.homeCollection!.fee).map((c) => [c.id, c.fee])),
   };
 };
 
@@ -90,6 +100,9 @@ export const laboratoryInput = (values: LaboratoryValues): OwnLaboratoryInput =>
   openingHours: openingHours(values),
   fonasaLevel: values.fonasaLevel === 0 ? null : values.fonasaLevel,
   insurerIds: values.insurerIds,
+  homeCollection: values.homeCollection
+    ? { fee: values.homeFee ?? 0, comunas: values.homeComunaIds.map((id) => ({ id, fee: values.homeComunaFees[id] ?? null })) }
+    : null,
 });
 
 export function validateLaboratory(values: LaboratoryValues): FieldErrors {
@@ -99,6 +112,8 @@ export function validateLaboratory(values: LaboratoryValues): FieldErrors {
   if (values.comunaId === null) errors.comunaId = [values.regionId === null ? 'Elige la región y luego la comuna.' : 'Elige la comuna.'];
   if ((values.lat === null) !== (values.lng === null)) errors[values.lat === null ? 'lat' : 'lng'] = ['Indica latitud y longitud, o ninguna.'];
   if (values.website.trim() && !/^https?:\/\/\S+\.\S+/.test(values.website.trim())) errors.website = ['Escribe la dirección completa, por ejemplo https://www.milaboratorio.cl.'];
+  if (values.homeCollection && values.homeFee === null) errors.homeFee = ['Indica el costo de la toma de muestra a domicilio.'];
+  if (values.homeCollection && values.homeComunaIds.length === 0) errors.homeComunaIds = ['Elige al menos una comuna donde tomas muestras a domicilio.'];
   for (const { day, label } of HOUR_LINES) {
     const { opens, closes } = values.hours[day];
     if (Boolean(opens) !== Boolean(closes)) errors[`hours.${day}`] = [`${label}: indica la hora de apertura y la de cierre, o deja ambas vacías si cierra.`];

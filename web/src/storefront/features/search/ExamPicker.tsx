@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
 import type { ExamListItem, Page } from '@contracts';
 import { api } from '../../../api/client';
@@ -12,12 +12,22 @@ export interface PickedExam {
 /**
  * The exams of a medical order as chips, with a look-up that understands lay names, abbreviations,
  * FONASA codes, missing accents and typos (the API's exam search).
+ *
+ * For keyboards and screen readers (issue 18): each chip is removed by its own button, named
+ * "Quitar <examen>", and focus then goes to the next chip (or the box); Backspace in the empty box
+ * removes the last one; the box names the highlighted suggestion (aria-activedescendant), which
+ * PrimeReact only marks with a class.
  */
 export function ExamPicker({ id, value, onChange, invalid }: { id: string; value: PickedExam[]; onChange: (exams: PickedExam[]) => void; invalid?: boolean }) {
   const [suggestions, setSuggestions] = useState<(PickedExam & { detail?: string })[]>([]);
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const chipsRef = useRef<HTMLUListElement>(null);
+  const refocus = useRef<number | null>(null);
   // Only the latest look-up may show its answer: a slower, older one arriving after a newer one or after
   // an exam was picked would reopen the list over the rest of the form.
   const latest = useRef(0);
+  const listId = `${id}-sugerencias_list`;
 
   const lookUp = async (term: string) => {
     const asked = ++latest.current;
@@ -33,38 +43,94 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
     }
   };
 
+  /** Names the highlighted suggestion to assistive technology: ids on the options, aria-activedescendant on the box. */
+  const announceHighlight = () => {
+    const input = inputRef.current;
+    if (!input) return;
+    const options = document.getElementById(listId)?.querySelectorAll<HTMLElement>('[role="option"]') ?? [];
+    let active: HTMLElement | undefined;
+    options.forEach((option, index) => {
+      option.id ||= `${id}-opcion-${index}`;
+      const highlighted = option.getAttribute('data-p-highlight') === 'true';
+      option.setAttribute('aria-selected', String(highlighted));
+      if (highlighted) active = option;
+    });
+    if (active) input.setAttribute('aria-activedescendant', active.id);
+    else input.removeAttribute('aria-activedescendant');
+  };
+  useEffect(() => {
+    const frame = requestAnimationFrame(announceHighlight);
+    return () => cancelAnimationFrame(frame);
+  }, [suggestions]);
+
+  // After a chip is removed, focus stays where the person was: the chip now in its place, else the box.
+  useEffect(() => {
+    if (refocus.current === null) return;
+    const buttons = chipsRef.current?.querySelectorAll('button') ?? [];
+    (buttons[Math.min(refocus.current, buttons.length - 1)] ?? inputRef.current)?.focus();
+    refocus.current = null;
+  }, [value]);
+
+  const remove = (index: number) => {
+    latest.current += 1;
+    refocus.current = index;
+    onChange(value.filter((_, i) => i !== index));
+  };
+
   return (
-    <AutoComplete
-      inputId={id}
-      multiple
-      value={value}
-      suggestions={suggestions}
-      field="name"
-      delay={200}
-      minLength={2}
-      completeMethod={(e) => void lookUp(e.query)}
-      onChange={(e) => {
-        latest.current += 1;
-        onChange((e.value as PickedExam[]).map(({ id: examId, name }) => ({ id: examId, name })));
-      }}
-      itemTemplate={(exam: PickedExam & { detail?: string }) => (
-        <div className="cl-exam-option">
-          <span>{exam.name}</span>
-          <small>{exam.detail}</small>
-        </div>
-      )}
-      // Enter takes the highlighted suggestion (the first, unless the person moved); with a half-typed
-      // exam and nothing to take, it must not send the form with that exam missing.
-      autoHighlight
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && !e.defaultPrevented && (e.target as HTMLInputElement).value.trim() !== '') e.preventDefault();
-      }}
-      placeholder={value.length === 0 ? 'Ej.: hemograma, perfil lipídico, TSH' : 'Agregar otro examen'}
-      emptyMessage="No encontramos ese examen. Prueba con otro nombre o el código FONASA."
-      showEmptyMessage
-      invalid={invalid}
-      className="cl-exam-picker"
-      aria-label="Exámenes de tu orden médica"
-    />
+    <>
+      <ul ref={chipsRef} className="cl-exam-chips" aria-label="Exámenes elegidos">
+        {value.map((exam, index) => (
+          <li key={exam.id} className="cl-exam-chip">
+            <span>{exam.name}</span>
+            <button type="button" aria-label={`Quitar ${exam.name}`} title={`Quitar ${exam.name}`} onClick={() => remove(index)}>
+              <i className="pi pi-times" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <AutoComplete
+        id={`${id}-sugerencias`}
+        inputId={id}
+        inputRef={inputRef}
+        value={text}
+        suggestions={suggestions}
+        field="name"
+        delay={200}
+        minLength={2}
+        completeMethod={(e) => void lookUp(e.query)}
+        onChange={(e) => setText(typeof e.value === 'string' ? e.value : '')}
+        onSelect={(e) => {
+          latest.current += 1;
+          const exam = e.value as PickedExam;
+          setText('');
+          if (!value.some((v) => v.id === exam.id)) onChange([...value, { id: exam.id, name: exam.name }]);
+        }}
+        itemTemplate={(exam: PickedExam & { detail?: string }) => (
+          <div className="cl-exam-option">
+            <span>{exam.name}</span>
+            <small>{exam.detail}</small>
+          </div>
+        )}
+        // Enter takes the highlighted suggestion (the first, unless the person moved); with a half-typed
+        // exam and nothing to take, it must not send the form with that exam missing.
+        autoHighlight
+        onKeyDown={(e) => {
+          const typed = (e.target as HTMLInputElement).value;
+          if (e.key === 'Enter' && !e.defaultPrevented && typed.trim() !== '') e.preventDefault();
+          if (e.key === 'Backspace' && typed === '' && value.length > 0) onChange(value.slice(0, -1));
+        }}
+        onKeyUp={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') announceHighlight();
+        }}
+        onShow={() => requestAnimationFrame(announceHighlight)}
+        onHide={() => inputRef.current?.removeAttribute('aria-activedescendant')}
+        placeholder={value.length === 0 ? 'Ej.: hemograma, perfil lipídico, TSH' : 'Agregar otro examen'}
+        emptyMessage="No encontramos ese examen. Prueba con otro nombre o el código FONASA."
+        showEmptyMessage
+        invalid={invalid}
+        className="cl-exam-picker"
+      />
+    </>
   );
 }

@@ -47,11 +47,17 @@ export function PlacePicker({ value, onChange, withNear = true }: { value: Place
           optionValue="id"
           filter
           filterInputAutoFocus
+          pt={{ filterInput: { 'aria-label': 'Buscar comuna' } }}
           emptyFilterMessage="Sin coincidencias"
           disabled={value.locationFk === null}
           showClear={value.location !== null}
           placeholder={value.locationFk !== null && comunasStatus === 'loading' ? 'Cargando comunas…' : 'Todas las comunas'}
-          onChange={(e) => onChange({ ...value, location: (e.value as number | undefined) ?? null })}
+          onChange={(e) => {
+            const location = (e.value as number | undefined) ?? null;
+            onChange({ ...value, location });
+            // Cleared with its ✕ (which then disappears): focus stays on the comuna, not on <body>.
+            if (location === null) requestAnimationFrame(() => document.getElementById('comuna')?.focus());
+          }}
         />
       </span>
       {withNear && <span className="cl-check">

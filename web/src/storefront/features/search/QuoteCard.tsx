@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ExamQuote } from '@contracts';
 import { formatClp, formatDistance } from '../../../app/format';
+import { homeCollectionText } from './homeCollectionText';
 import { chileNow, openingState } from './openingHours';
 import type { Payer } from './payer';
 import type { LaboratoryQuote } from './searchSlice';
@@ -94,6 +95,14 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
                 </tr>
               );
             })}
+            {/* Asked for at home: the branch's fee in the patient's comuna is a line of the quote, and of its total. */}
+            {quote.homeFee !== undefined && (
+              <tr>
+                <th scope="row">Toma de muestra a domicilio</th>
+                <td className="cl-num" data-testid="quote-home-fee">{formatClp(quote.homeFee)}</td>
+                {shared && <td className="cl-num">{formatClp(quote.homeFee)}</td>}
+              </tr>
+            )}
           </tbody>
         </table>
       )}
@@ -143,7 +152,9 @@ function Facts({ facts, bono }: { facts: NonNullable<LaboratoryQuote['facts']>; 
     <ul className="cl-quote__facts" aria-label="Atención" data-testid="quote-facts">
       {opening && <li className={opening.open ? 'is-open' : undefined}><i className="pi pi-clock" aria-hidden="true" /> {opening.text}</li>}
       <li><i className="pi pi-calendar" aria-hidden="true" /> {facts.walkIn ? 'Sin hora: llega y te atienden' : 'Con hora agendada'}</li>
-      {facts.homeCollection && <li><i className="pi pi-home" aria-hidden="true" /> Toma de muestra a domicilio</li>}
+      {facts.homeCollectionArea && (
+        <li data-testid="quote-home"><i className="pi pi-home" aria-hidden="true" /> {homeCollectionText(facts.homeCollectionArea)}</li>
+      )}
       {/* FONASA B–D read it with the level on the line below; tramo A cannot use the bono. */}
       {bono && <li>{facts.takesFonasaBono ? 'Acepta bono FONASA' : 'Sin bono FONASA'}</li>}
     </ul>

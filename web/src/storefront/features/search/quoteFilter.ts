@@ -16,6 +16,8 @@ export interface QuoteFilter {
   coveragePercentage: number | null;
   laboratoryName: string;
   attributesValues: number[];
+  /** Collection at home in the chosen comuna (`domicilio=1`): only branches reaching it, their fee in the quote. */
+  homeCollection: boolean;
   /** `distance`: "Más cercano", from the chosen comuna. */
   orderBy: 'identifierName' | 'total' | 'copay' | 'distance';
   orderSort: 'asc' | 'desc';
@@ -32,6 +34,7 @@ export const EMPTY_FILTER: QuoteFilter = {
   coveragePercentage: null,
   laboratoryName: '',
   attributesValues: [],
+  homeCollection: false,
   orderBy: 'identifierName',
   orderSort: 'asc',
 };
@@ -50,6 +53,7 @@ const PARAMS = {
   coveragePercentage: 'cobertura',
   laboratoryName: 'laboratorio',
   attributesValues: 'atributos',
+  homeCollection: 'domicilio',
   orderBy: 'orden',
   orderSort: 'sentido',
 } as const;
@@ -76,6 +80,7 @@ export function filterFromUrl(params: URLSearchParams): { filter: QuoteFilter; p
     coveragePercentage: percentage !== null && percentage >= 0 && percentage <= 100 ? percentage : null,
     laboratoryName: (params.get(PARAMS.laboratoryName) ?? '').slice(0, 200),
     attributesValues: ids(params.get(PARAMS.attributesValues)),
+    homeCollection: params.get(PARAMS.homeCollection) === '1',
     orderBy: orderBy === 'total' || orderBy === 'copay' || orderBy === 'distance' ? orderBy : 'identifierName',
     orderSort: params.get(PARAMS.orderSort) === 'desc' ? 'desc' : 'asc',
   };
@@ -97,5 +102,6 @@ export function filterToUrl(filter: QuoteFilter, page = 1): string {
 /** The body of `POST /api/laboratory/search`: `nearLocations` is `true` (every neighbour) or the list of comunas added. */
 export function searchBody(filter: QuoteFilter) {
   const { addedComunas, ...rest } = filter;
-  return { ...rest, nearLocations: filter.nearLocations || (addedComunas.length > 0 ? addedComunas : false) };
+  // At home needs the comuna where the home is; without one the option waits (the page asks for the comuna).
+  return { ...rest, homeCollection: filter.homeCollection && filter.location !== null, nearLocations: filter.nearLocations || (addedComunas.length > 0 ? addedComunas : false) };
 }

@@ -4,7 +4,8 @@ import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import { invalidField } from '../../../../../platform/http/app-error';
 import { LaboratoryRegistered } from '../../laboratories.events';
 import { LABORATORY_SELECT, toLaboratoryView } from '../../queries/laboratory-view';
-import { assertLaboratoryReferences, laboratoryColumns, replaceInsurers } from '../laboratory-fields';
+import { settleFonasaFacts, assertFonasaCoherent, assertLaboratoryReferences, laboratoryColumns, replaceInsurers } from '../laboratory-fields';
+import { readHomeCollection, replaceHomeCollection } from '../../home-collection/home-collection';
 import { RegisterLaboratoryCommand } from './register-laboratory.command';
 
 @CommandHandler(RegisterLaboratoryCommand)
@@ -20,11 +21,14 @@ export class RegisterLaboratoryHandler implements ICommandHandler<RegisterLabora
       assertCompanyAccess(actor, companyId, () => invalidField('companyId', 'La empresa indicada no existe.'));
       const owner = companyId as number;
       await assertLaboratoryReferences(tx, { ...input, companyId: owner });
+      await assertFonasaCoherent(tx, input.insurerIds, input.fonasaLevel ?? null);
       const { id } = await tx.laboratory.create({ data: { ...laboratoryColumns(input), companyId: owner } });
       if (input.insurerIds) await replaceInsurers(tx, id, input.insurerIds);
+      if (input.homeCollection) await replaceHomeCollection(tx, id, input.homeCollection);
+      await settleFonasaFacts(tx);
       changes.record(LaboratoryRegistered({ laboratoryId: id, companyId: owner }));
       changes.audit('laboratory.registered', 'Laboratory', id, { companyId: owner });
-      return toLaboratoryView(await tx.laboratory.findUniqueOrThrow({ where: { id }, select: LABORATORY_SELECT }));
+      return toLaboratoryView(await tx.laboratory.findUniqueOrThrow({ where: { id }, select: LABORATORY_SELECT }), await readHomeCollection(tx, id));
     });
   }
 }

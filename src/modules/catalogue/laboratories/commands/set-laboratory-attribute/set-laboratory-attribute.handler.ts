@@ -4,6 +4,7 @@ import { LaboratoryAttributeSet } from '../../laboratories.events';
 import { assertLaboratoryAccess } from '../../laboratory-access';
 import { LABORATORY_ATTRIBUTE_SELECT } from '../../queries/laboratory-attribute-view';
 import { assertAttributeValue, duplicateAttribute } from '../laboratory-attribute-rules';
+import { assertNotHomeCollectionAttribute } from '../../home-collection/home-collection';
 import { SetLaboratoryAttributeCommand } from './set-laboratory-attribute.command';
 
 @CommandHandler(SetLaboratoryAttributeCommand)
@@ -15,6 +16,7 @@ export class SetLaboratoryAttributeHandler implements ICommandHandler<SetLaborat
     return this.uow
       .run(ctx, async (tx, changes) => {
         await assertLaboratoryAccess(tx, ctx.actor, data.laboratoryId);
+        await assertNotHomeCollectionAttribute(tx, data.selectListChildId);
         await assertAttributeValue(tx, data);
         const saved = await tx.laboratoryAttribute.create({ data, select: LABORATORY_ATTRIBUTE_SELECT });
         changes.record(LaboratoryAttributeSet({ laboratoryAttributeId: saved.id, laboratoryId: data.laboratoryId }));

@@ -6,6 +6,7 @@ import { assertLaboratoryAccess } from '../../laboratory-access';
 import { LABORATORY_ATTRIBUTE_SELECT } from '../../queries/laboratory-attribute-view';
 import { sentFields } from '../laboratory-fields';
 import { assertAttributeValue, duplicateAttribute } from '../laboratory-attribute-rules';
+import { assertNotHomeCollectionAttribute } from '../../home-collection/home-collection';
 import { UpdateLaboratoryAttributeCommand } from './update-laboratory-attribute.command';
 
 @CommandHandler(UpdateLaboratoryAttributeCommand)
@@ -27,6 +28,8 @@ export class UpdateLaboratoryAttributeHandler implements ICommandHandler<UpdateL
         // Moving an attribute to another laboratory needs access to both.
         const moved = data.laboratoryId !== current.laboratoryId;
         if (moved) await assertLaboratoryAccess(tx, ctx.actor, data.laboratoryId);
+        await assertNotHomeCollectionAttribute(tx, current.selectListChildId);
+        await assertNotHomeCollectionAttribute(tx, data.selectListChildId);
         await assertAttributeValue(tx, data);
         const saved = await tx.laboratoryAttribute.update({ where: { id }, data, select: LABORATORY_ATTRIBUTE_SELECT });
         changes.record(LaboratoryAttributeSet({ laboratoryAttributeId: id, laboratoryId: data.laboratoryId }));

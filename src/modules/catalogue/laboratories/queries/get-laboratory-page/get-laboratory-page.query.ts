@@ -4,6 +4,7 @@ import type { Paging } from '../../../../../platform/database/find-page';
 import { PrismaService } from '../../../../../platform/database/prisma.service';
 import type { LaboratoryPageView, OpeningHours } from '../../../../../contracts/laboratories';
 import { page, type ServerSide } from '../../../../../platform/http/envelope';
+import { readHomeCollection } from '../../home-collection/home-collection';
 import { LaboratoryNotFoundError } from '../../laboratories.errors';
 import { ExamLookup, mleBonoColumns } from '../../../exams';
 import { PUBLIC_LABORATORY } from './public-laboratory';
@@ -86,6 +87,7 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
         openingHours: rest.openingHours as OpeningHours[] | null,
         insurers: insurers.map((i) => i.insurer),
         attributes: [...byType.values()].sort((a, b) => a.sortOrder - b.sortOrder).map(({ sortOrder: _, ...t }) => t),
+        homeCollection: await readHomeCollection(this.prisma, id, rest.comuna.id),
       },
       exams: page(
         exams.map(({ full_count: _, type_name, mle_arancel, mle_copay, ...e }) => ({ ...e, typeName: type_name, fonasaBono: mle_arancel !== null && mle_copay !== null ? { arancel: mle_arancel, copay: mle_copay } : null })),

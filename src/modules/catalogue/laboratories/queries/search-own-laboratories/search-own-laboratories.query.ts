@@ -5,6 +5,7 @@ import { laboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { findPage, type Paging } from '../../../../../platform/database/find-page';
 import { PrismaService } from '../../../../../platform/database/prisma.service';
 import type { Page } from '../../../../../platform/http/envelope';
+import { readHomeCollections } from '../../home-collection/home-collection';
 import { LABORATORY_SELECT, toLaboratoryView, type LaboratoryView } from '../laboratory-view';
 
 export interface OwnLaboratoriesFilter extends Paging {
@@ -37,7 +38,11 @@ export class SearchOwnLaboratoriesHandler implements IQueryHandler<SearchOwnLabo
     };
     return findPage(
       filter,
-      async (window) => (await this.prisma.laboratory.findMany({ where, select: LABORATORY_SELECT, orderBy: [{ identifierName: 'asc' }, { id: 'asc' }], ...window })).map(toLaboratoryView),
+      async (window) => {
+        const labs = await this.prisma.laboratory.findMany({ where, select: LABORATORY_SELECT, orderBy: [{ identifierName: 'asc' }, { id: 'asc' }], ...window });
+        const home = await readHomeCollections(this.prisma, labs.map((lab) => lab.id));
+        return labs.map((lab) => toLaboratoryView(lab, home.get(lab.id) ?? null));
+      },
       () => this.prisma.laboratory.count({ where }),
     );
   }

@@ -12,7 +12,7 @@ import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
 import { ProductCatalogue } from '../../../products';
 import { gatewaySessionId, newAccessKey, newVoucherCode } from '../../domain/order-codes';
 import { preparationFor } from '../../domain/preparation';
-import { homeFee } from '../../domain/shipping';
+import { homeFeeAt } from '../../../../catalogue/laboratories';
 import {
   CheckoutItemUnavailableError, CheckoutOneLaboratoryError, CheckoutPriceChangedError, IdempotencyKeyReusedError, PaymentGatewayUnavailableError, PaymentMethodUnavailableError,
 } from '../../orders.errors';
@@ -72,8 +72,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
 
       let shippingFee = 0;
       if (input.shippingMethod === 'HOME') {
-        const neighbours = input.comunaId === undefined ? [] : await tx.nearLocation.findMany({ where: { locationId: laboratory.comunaId, source: 'ADJACENT' }, select: { nearLocationId: true } });
-        const fee = homeFee({ laboratoryComunaId: laboratory.comunaId, comunaId: input.comunaId, neighbourIds: neighbours.map((n) => n.nearLocationId) });
+        // The branch's own fee in that comuna: the one its quote in the search added.
+        const fee = input.comunaId === undefined ? null : await homeFeeAt(tx, laboratory.id, input.comunaId);
         if (input.comunaId === undefined) throw invalidField('comunaId', 'Indica la comuna donde tomaremos la muestra.');
         if (!input.address) throw invalidField('address', 'Indica la dirección donde tomaremos la muestra.');
         if (fee === null) throw invalidField('comunaId', 'Este laboratorio no hace toma de muestra a domicilio en esa comuna.');

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { PrismaService } from '../../../../../platform/database/prisma.service';
-import { PaymentGatewayError, SIMULATOR_PATH, type GatewayCommit, type PaymentGateway } from '../payment-gateway';
+import { PaymentGatewayError, SIMULATOR_PATH, type GatewayCommit, type GatewayRefund, type PaymentGateway } from '../payment-gateway';
 
 /**
  * A local stand-in for Webpay, for demos and tests: it keeps its own book of transactions
@@ -46,6 +46,19 @@ export class SimulatorGateway implements PaymentGateway {
       cardLast4: '6623',
       raw: answer,
     };
+  }
+
+  async refund(token: string, amount: number): Promise<GatewayRefund> {
+    // Like Webpay: only an authorized, committed transaction, for no more than its amount, and once.
+    const claimed = await this.prisma.simulatedPayment.updateMany({
+      where: { token, committed: true, decision: 'AUTHORIZED', refundedAt: null, amount: { gte: amount } },
+      data: { refundedAt: new Date() },
+    });
+    if (claimed.count === 0) {
+      const row = await this.prisma.simulatedPayment.findUnique({ where: { token } });
+      throw new PaymentGatewayError(!row ? 'simulator: unknown token' : row.refundedAt ? 'simulator: transaction already refunded' : 'simulator: transaction not refundable');
+    }
+    return { type: 'NULLIFIED', authorizationCode: String(randomInt(100000, 999999)), raw: { type: 'NULLIFIED', response_code: 0, nullified_amount: amount, balance: 0 } };
   }
 
   /** The simulator's page reads its transaction. */

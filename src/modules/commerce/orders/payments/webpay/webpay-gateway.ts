@@ -1,6 +1,6 @@
 import { Environment, IntegrationApiKeys, IntegrationCommerceCodes, Options, WebpayPlus } from 'transbank-sdk';
 import type { AppConfig } from '../../../../../config/app-config';
-import { PaymentGatewayError, type GatewayCommit, type PaymentGateway } from '../payment-gateway';
+import { PaymentGatewayError, type GatewayCommit, type GatewayRefund, type PaymentGateway } from '../payment-gateway';
 
 /** Transbank answers a commit in a few seconds at worst; beyond this the return page tells the buyer to retry. */
 const TIMEOUT_MS = 15_000;
@@ -41,6 +41,14 @@ export class WebpayGateway implements PaymentGateway {
       cardLast4: answer?.card_detail?.card_number ? String(answer.card_detail.card_number).slice(-4) : null,
       raw: answer,
     };
+  }
+
+  async refund(token: string, amount: number): Promise<GatewayRefund> {
+    const answer = await this.call(() => this.transaction.refund(token, amount));
+    const type = String(answer?.type ?? '');
+    // A nullification must come with response code 0; a reversal has no code.
+    if (type !== 'REVERSED' && !(type === 'NULLIFIED' && answer?.response_code === 0)) throw new PaymentGatewayError(`Webpay did not refund: ${JSON.stringify(answer)}`);
+    return { type, authorizationCode: answer?.authorization_code ? String(answer.authorization_code).slice(0, 20) : null, raw: answer };
   }
 
   private async call<T>(work: () => Promise<T>): Promise<T> {

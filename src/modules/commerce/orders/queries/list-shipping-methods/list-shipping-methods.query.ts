@@ -2,6 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ShippingMethod } from '../../../../../contracts/sales-orders';
 import { PrismaService } from '../../../../../platform/database/prisma.service';
 import { invalidField } from '../../../../../platform/http/app-error';
+import { readHomeCollection } from '../../../../catalogue/laboratories';
 import { shippingMethods } from '../../domain/shipping';
 
 /** How a laboratory's samples can be taken for a patient of a comuna, with the fee of each way. */
@@ -21,9 +22,7 @@ export class ListShippingMethodsHandler implements IQueryHandler<ListShippingMet
   async execute({ laboratoryId, comunaId }: ListShippingMethodsQuery): Promise<ShippingMethod[]> {
     const laboratory = await this.prisma.laboratory.findFirst({ where: { id: laboratoryId, isActive: true }, select: { comunaId: true } });
     if (!laboratory) throw invalidField('laboratoryId', 'El laboratorio indicado no existe.');
-    const neighbours = await this.prisma.nearLocation.findMany({ where: { locationId: laboratory.comunaId, source: 'ADJACENT' }, select: { nearLocationId: true } });
-    const neighbourIds = neighbours.map((n) => n.nearLocationId);
-    const served = await this.prisma.location.findMany({ where: { id: { in: [laboratory.comunaId, ...neighbourIds] } }, select: { id: true, name: true }, orderBy: { name: 'asc' } });
-    return shippingMethods({ laboratoryComunaId: laboratory.comunaId, comunaId, neighbourIds }, served);
+    const home = await readHomeCollection(this.prisma, laboratoryId, laboratory.comunaId);
+    return shippingMethods({ served: home?.comunas ?? [], comunaId });
   }
 }
