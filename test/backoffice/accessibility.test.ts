@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
 import { logIn } from '../support/backoffice';
 import { launchChromium, WEB_DIST } from '../support/browser';
@@ -22,8 +21,7 @@ describe('back-office screens and accessibility', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { company: { status: 'APPROVED' } }, orderBy: { id: 'asc' } });
     const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;

@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
 import { authorizeInQueue, logIn, lookAtBothWidths } from '../support/backoffice';
 import { waitFor } from '../support/wait';
@@ -20,8 +19,7 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
   beforeAll(async () => {
     if (process.env.SHOTS_DIR) await mkdir(process.env.SHOTS_DIR, { recursive: true });
     t = await startTestApp({ seedLabs: 16, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
 
     // Set-up through the API, as a provider: three new prices of one branch, at exams no one offers yet.

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
 import { logIn, choose } from '../support/backoffice';
 import { waitFor } from '../support/wait';
@@ -31,8 +30,7 @@ describe('an administrator keeps the catalogue in the back office', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 20, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     await t.http.post('/api/auth/sign-up').send({ firstName: 'Pía', lastName: 'Paciente', email: VISITOR.email, password: VISITOR.password });
   }, 120_000);

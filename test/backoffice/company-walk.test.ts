@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
 import { addPrice, authorizeInQueue, choose, dottedCode, logIn } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
@@ -22,8 +21,7 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 4, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     await mkdir(SHOTS, { recursive: true });
   }, 120_000);

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
 import { logIn, lookAtBothWidths } from '../support/backoffice';
 import { launchChromium, WEB_DIST } from '../support/browser';
@@ -17,8 +16,7 @@ describe('an administrator sets how common an exam is', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {

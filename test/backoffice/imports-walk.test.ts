@@ -1,10 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
 import { logIn, lookAtBothWidths } from '../support/backoffice';
 import { waitFor } from '../support/wait';
@@ -20,8 +19,7 @@ describe('a provider imports a price list from a spreadsheet in /app/imports', (
   beforeAll(async () => {
     if (process.env.SHOTS_DIR) await mkdir(process.env.SHOTS_DIR, { recursive: true });
     t = await startTestApp({ seedLabs: 4, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
     const company = await t.prisma.company.findFirstOrThrow({ where: { status: 'APPROVED' }, orderBy: { id: 'asc' } });

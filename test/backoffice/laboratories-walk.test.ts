@@ -1,10 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
-import { addPrice, choose, dottedCode } from '../support/backoffice';
+import { addPrice, choose, dottedCode, logIn } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
 
@@ -13,11 +12,10 @@ const PROVIDER_B = { email: 'prv@sucursal-b.cl', password: 'clave-sucursal-b-1' 
 /** Set SHOTS_DIR to keep a screenshot of every screen (never in the repository). */
 const SHOTS = process.env.SHOTS_DIR;
 
-async function logIn(page: Page, base: string, who: { email: string; password: string }) {
+/** Signs in on /app/login with the shared helper and lands on the back office's home. */
+async function logInAt(page: Page, base: string, who: { email: string; password: string }) {
   await page.goto(`${base}/app/login`);
-  await page.getByLabel('Correo electrónico').fill(who.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await logIn(page, who);
   await page.waitForURL(`${base}/app`);
 }
 
@@ -40,8 +38,7 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
   beforeAll(async () => {
     if (SHOTS) await mkdir(SHOTS, { recursive: true });
     t = await startTestApp({ seedLabs: 16, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
     const [companyA, companyB] = (await t.prisma.company.findMany({ where: { status: 'APPROVED', laboratories: { some: {} } }, orderBy: { id: 'asc' }, take: 2 })).map((c) => c.id);
@@ -66,7 +63,7 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
   it('completes the branch, adds three prices with the typeahead, reprices one, withdraws one and reads the history; another company is refused', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
-    await logIn(page, base, PROVIDER_A);
+    await logInAt(page, base, PROVIDER_A);
 
     // The list: the provider's own branches only.
     await page.getByRole('navigation', { name: 'Menú de administración' }).getByRole('link', { name: 'Laboratorios' }).click();
@@ -204,7 +201,7 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     // A second provider, of another company, opening the first one's branch by its address.
     const other = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const otherPage = await other.newPage();
-    await logIn(otherPage, base, PROVIDER_B);
+    await logInAt(otherPage, base, PROVIDER_B);
     await otherPage.goto(`${base}/app/laboratories/view/${branch}`);
     await otherPage.getByText('El laboratorio solicitado no existe.').waitFor();
     expect(await otherPage.getByText('Laboratorio Irarrázaval').count()).toBe(0);
@@ -220,7 +217,7 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
   it('shows an administrator every company’s branches, and asks for the company of a new one', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
-    await logIn(page, base, ADMIN);
+    await logInAt(page, base, ADMIN);
     await page.goto(`${base}/app/laboratories?name=Irarr`);
     const table = page.locator('.cl-table');
     await table.getByText('Laboratorio Irarrázaval').waitFor();
@@ -240,7 +237,7 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
   it('fits a phone screen: list, form, view, prices and history at 390 px', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await logIn(page, base, PROVIDER_A);
+    await logInAt(page, base, PROVIDER_A);
     await page.goto(`${base}/app/laboratories`);
     await page.getByText('Laboratorio Irarrázaval').first().waitFor();
     await look(page, 'list');

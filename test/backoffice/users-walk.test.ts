@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { launchChromium, WEB_DIST } from '../support/browser';
 import { logIn, choose } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
@@ -24,8 +23,7 @@ describe('an administrator runs accounts in the back office', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 0, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     const { token } = await signIn(t, ADMIN.email, ADMIN.password);
     const created = await t.http.post('/api/company').set('Authorization', `Bearer ${token}`).send({ rut: '76.086.428-5', legalName: 'Laboratorio Los Andes SpA', tradeName: 'LabAndes' });

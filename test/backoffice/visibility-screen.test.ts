@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { choose, logIn } from '../support/backoffice';
 import { launchChromium, WEB_DIST } from '../support/browser';
 import { waitFor } from '../support/wait';
@@ -19,8 +18,7 @@ describe('an administrator grants a provider user one branch at /app/maintainers
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 8, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { company: { status: 'APPROVED' } }, orderBy: { id: 'asc' }, include: { company: true } });
     companyName = lab.company.tradeName;

@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, WEB_DIST } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { logIn, lookAtBothWidths } from '../support/backoffice';
 import { axeViolations } from '../support/axe';
@@ -22,8 +21,7 @@ describe('a visitor buys a quote’s exams on a phone, pays, gets the voucher, a
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 12, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     // A selling branch and two of its exams: the quote of those two exams in its comuna lists it.
     fonasaId = (await t.prisma.insurer.findUniqueOrThrow({ where: { code: 'fonasa' } })).id;

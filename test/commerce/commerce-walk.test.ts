@@ -1,9 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ADMIN, signIn } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
 import { launchChromium, WEB_DIST } from '../support/browser';
 import { choose } from '../support/backoffice';
@@ -29,8 +28,7 @@ describe('an administrator puts a package and a banner on the storefront', () =>
   beforeAll(async () => {
     if (SHOTS) await mkdir(SHOTS, { recursive: true });
     t = await startTestApp({ seedLabs: 8, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     branch = await t.prisma.laboratory.findFirstOrThrow({ where: { company: { status: 'APPROVED' } }, orderBy: { id: 'desc' }, select: { id: true, identifierName: true } });
     // Two slides, so the carousel has somewhere to go.

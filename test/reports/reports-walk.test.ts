@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { choose, logIn } from '../support/backoffice';
 import { launchChromium, WEB_DIST } from '../support/browser';
 import { waitFor } from '../support/wait';
@@ -22,8 +21,7 @@ describe('reports screens', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     [lab] = await t.prisma.$queryRaw<typeof lab[]>`
       SELECT l.id, l.identifier_name AS name, c.name AS comuna, r.name AS region, c.id AS "comunaId", le.exam_id AS "examId"

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { launchChromium, WEB_DIST } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
 
 /**
@@ -16,8 +15,7 @@ describe('public pages and accessibility', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 12, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { isActive: true, company: { status: 'APPROVED' }, exams: { some: { status: 'AUTHORIZED' } } }, orderBy: { id: 'asc' } });
     const exams = await t.prisma.exam.findMany({ where: { code: { in: ['0301045', '0302034', '0302076'] } }, select: { id: true } });

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, WEB_DIST } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 
 /** Set SHOTS_DIR to keep a screenshot of each step (never in the repository). */
@@ -39,8 +38,7 @@ describe('the search by keyboard alone', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 80, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {

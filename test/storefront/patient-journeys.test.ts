@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, WEB_DIST } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 import { clp } from '../support/format';
 import { waitFor } from '../support/wait';
 import { SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
@@ -43,8 +42,7 @@ describe('four patients on a phone (issue 19)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 0, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     const { prisma } = t;
     const codes = { hemograma: '0301045', lipidos: '0302034', glucosa: '0302047', creatinina: '0302023', tsh: '0303024', orina: '0309022', pcr: '0305031' };
     for (const [key, code] of Object.entries(codes)) exam[key] = (await prisma.exam.findUniqueOrThrow({ where: { code } })).id;

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, WEB_DIST } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/app';
+import { serve, startTestApp, type TestApp } from '../support/app';
 
 /**
  * Issue 19, item 5: a phone never scrolls sideways. At 320 to 430 px, with the longest insurer,
@@ -40,8 +39,7 @@ describe('the storefront on a phone', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 8, env: { WEB_DIST_DIR: WEB_DIST } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await serve(t);
     browser = await launchChromium();
     const [row] = await t.prisma.$queryRaw<{ id: number; code: string; name: string }[]>`SELECT id, code, name FROM exam WHERE is_active ORDER BY length(name) DESC LIMIT 1`;
     longest = row;

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -59,4 +60,10 @@ export async function startTestApp(options: { seedLabs?: number; redis?: boolean
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Serves the app over HTTP on a free port, for a browser to open: answers its address. */
+export async function serve(t: TestApp): Promise<string> {
+  await t.app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
 }
