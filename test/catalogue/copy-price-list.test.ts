@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../support/app';
-import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { ADMIN, signIn, providersOfTwoCompanies } from '../support/accounts';
 import { projectionSettled } from '../support/wait';
 
 describe('copying the price list of one branch to another (CopyPriceList)', () => {
@@ -15,9 +15,8 @@ describe('copying the price list of one branch to another (CopyPriceList)', () =
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 16 });
     admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
-    const [companyA, companyB] = (await t.prisma.company.findMany({ where: { status: 'APPROVED', laboratories: { some: {} } }, orderBy: { id: 'asc' }, take: 2 })).map((c) => c.id);
-    providerA = (await createProvider(t, admin, companyA, 'prv@copia-a.cl', 'clave-copia-a-1')).token;
-    providerB = (await createProvider(t, admin, companyB, 'prv@copia-b.cl', 'clave-copia-b-1')).token;
+    const { companyA, companyB, ...providers } = await providersOfTwoCompanies(t, admin, 'copia');
+    ({ providerA, providerB } = providers);
     const comunaId = (await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyA } })).comunaId;
     const register = async (token: string, name: string) => (await as(token).post('/api/priv/laboratory', { identifierName: name, addressLine1: 'Av. Copia 100', comunaId })).data.id as number;
     source = await register(providerA, 'Sucursal origen');

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../support/app';
-import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { ADMIN, signIn, providersOfTwoCompanies } from '../support/accounts';
 import { projectionSettled, waitFor } from '../support/wait';
 
 describe('laboratories, as providers and administrators keep them', () => {
@@ -15,10 +15,7 @@ describe('laboratories, as providers and administrators keep them', () => {
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 16 });
     admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
-    const companies = await t.prisma.company.findMany({ where: { status: 'APPROVED', laboratories: { some: {} } }, orderBy: { id: 'asc' }, take: 2 });
-    [companyA, companyB] = companies.map((c) => c.id);
-    providerA = (await createProvider(t, admin, companyA, 'prv@labs-a.cl', 'clave-labs-a-1')).token;
-    providerB = (await createProvider(t, admin, companyB, 'prv@labs-b.cl', 'clave-labs-b-1')).token;
+    ({ companyA, companyB, providerA, providerB } = await providersOfTwoCompanies(t, admin, 'labs'));
     comunaId = (await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyA } })).comunaId;
     // Not FONASA: whether a branch takes FONASA follows its MLE level (fonasa-bono-source.test.ts).
     insurers = (await t.prisma.insurer.findMany({ where: { isActive: true, type: { not: 'public' } }, orderBy: { id: 'asc' }, take: 3 })).map((i) => i.id);

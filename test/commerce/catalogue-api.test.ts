@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { OrphanFileSweep, ProductCatalogue } from '../../src/modules/commerce';
 import { startTestApp, type TestApp } from '../support/app';
-import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { ADMIN, signIn, providersOfTwoCompanies } from '../support/accounts';
 
 /** Every file under the app's storage folder (originals and variants). */
 async function storedFiles(t: TestApp): Promise<string[]> {
@@ -29,10 +29,7 @@ describe('commerce catalogue API: files, banners, categories and products', () =
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 12 });
     admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
-    const companies = await t.prisma.company.findMany({ where: { status: 'APPROVED', laboratories: { some: {} } }, orderBy: { id: 'asc' }, take: 2 });
-    [companyA, companyB] = companies.map((c) => c.id);
-    providerA = (await createProvider(t, admin, companyA, 'prv@comercio-a.cl', 'clave-comercio-a-1')).token;
-    providerB = (await createProvider(t, admin, companyB, 'prv@comercio-b.cl', 'clave-comercio-b-1')).token;
+    ({ companyA, companyB, providerA, providerB } = await providersOfTwoCompanies(t, admin, 'comercio'));
     branchA = (await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyA } })).id;
     branchB = (await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyB } })).id;
     examIds = (await t.prisma.exam.findMany({ where: { code: { in: ['0301045', '0302034', '0302047'] } }, orderBy: { code: 'asc' } })).map((e) => e.id);

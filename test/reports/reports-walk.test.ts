@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ADMIN } from '../support/accounts';
 import { serve, startTestApp, type TestApp } from '../support/app';
-import { choose, logIn } from '../support/backoffice';
+import { choose, logIn, lookAtBothWidths } from '../support/backoffice';
 import { launchChromium, WEB_DIST } from '../support/browser';
 import { waitFor } from '../support/wait';
-
-const SHOTS = process.env.REPORT_SHOTS_DIR;
 
 /**
  * An administrator reads the reports: the dashboard of a period and region, then the search history
@@ -36,10 +34,6 @@ describe('reports screens', () => {
     await t?.close();
   });
 
-  const shot = async (page: Page, name: string) => {
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  };
-
   it('walks from the dashboard to a search, what it showed, and its CSV', async () => {
     const answer = await t.http.post('/api/laboratory/search').send({ exams: [lab.examId], location: lab.comunaId, session: String(session) });
     expect(answer.body.data.total).toBeGreaterThan(0);
@@ -61,7 +55,8 @@ describe('reports screens', () => {
     await exams.getByRole('cell', { name: '1', exact: true }).first().waitFor();
     await page.getByRole('region', { name: 'Laboratorios más abiertos' }).getByRole('button', { name: 'Ver tabla' }).click();
     await page.getByRole('region', { name: 'Laboratorios más abiertos' }).getByRole('cell', { name: lab.name }).waitFor();
-    await shot(page, 'dashboard-1366');
+    // Readable at a phone's width too: nothing wider than the window (screenshots in SHOTS_DIR).
+    await lookAtBothWidths(page, 'reports-dashboard');
 
     await page.getByRole('link', { name: 'Historial de búsquedas' }).first().click();
     await page.getByRole('heading', { name: 'Historial de búsquedas', level: 1 }).waitFor();
@@ -72,7 +67,7 @@ describe('reports screens', () => {
     await row.getByRole('button', { name: 'Qué mostró' }).click();
     const shown = page.getByLabel(/Resultados de la búsqueda/);
     await shown.getByRole('cell', { name: firstShown }).first().waitFor();
-    await shot(page, 'search-history-1366');
+    await lookAtBothWidths(page, 'reports-search-history');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
     const csv = await readFile((await download.path())!, 'utf8');
@@ -84,22 +79,8 @@ describe('reports screens', () => {
     await page.getByRole('link', { name: 'Historial de resultados' }).first().click();
     await page.getByRole('button', { name: lab.name }).click();
     await page.getByRole('region', { name: /posiciones en que apareció/ }).waitFor();
-    await shot(page, 'result-history-1366');
+    await lookAtBothWidths(page, 'reports-result-history');
     await page.close();
 
-    // A phone: the same screens, readable at 390 px.
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await phone.goto(`${base}/app/reports`);
-    await logIn(phone, ADMIN);
-    await phone.getByRole('heading', { name: 'Reportes', level: 1 }).waitFor();
-    await phone.locator('.cl-report-kpi').first().waitFor();
-    await shot(phone, 'dashboard-390');
-    await phone.goto(`${base}/app/reports/searchHistory`);
-    await phone.getByRole('row').filter({ hasText: String(session) }).waitFor();
-    await shot(phone, 'search-history-390');
-    await phone.goto(`${base}/app/reports/resultHistory`);
-    await phone.getByRole('button', { name: lab.name }).waitFor();
-    await shot(phone, 'result-history-390');
-    await phone.close();
   }, 120_000);
 });

@@ -101,9 +101,5 @@ describe('a worker killed mid-batch', () => {
     workers.push(second.child);
     expect(await waitFor(() => opensOf(lab.id), (n) => n >= 2, 100_000)).toBe(2);
     expect(await t.prisma.accessLog.count({ where: { session: 1790000002n } })).toBe(1);
-    // Nothing arrives late to count it again.
-    await kill(second.child, 'SIGTERM');
-    expect(await opensOf(lab.id)).toBe(2);
-    expect(await t.prisma.accessLog.count({ where: { session: 1790000002n } })).toBe(1);
   }, 240_000);
 });

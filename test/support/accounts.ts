@@ -22,3 +22,14 @@ export async function createProvider(t: TestApp, adminToken: string, companyId: 
   if (reset.body.code !== 200) throw new Error(`could not set the password of ${email}: ${JSON.stringify(reset.body)}`);
   return signIn(t, email, password);
 }
+
+/**
+ * Providers of the first two approved companies that have branches: one to act, the other to check
+ * that it sees and changes nothing of the first. Their e-mails are `prv@{name}-a.cl` and `prv@{name}-b.cl`.
+ */
+export async function providersOfTwoCompanies(t: TestApp, adminToken: string, name: string) {
+  const [companyA, companyB] = (await t.prisma.company.findMany({ where: { status: 'APPROVED', laboratories: { some: {} } }, orderBy: { id: 'asc' }, take: 2 })).map((c) => c.id);
+  const providerA = (await createProvider(t, adminToken, companyA, `prv@${name}-a.cl`, `clave-${name}-a-1`)).token;
+  const providerB = (await createProvider(t, adminToken, companyB, `prv@${name}-b.cl`, `clave-${name}-b-1`)).token;
+  return { companyA, companyB, providerA, providerB };
+}

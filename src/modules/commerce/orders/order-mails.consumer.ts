@@ -5,10 +5,10 @@ import { Mailer } from '../../../platform/mail/mailer';
 import { assertNever, eventTypes, type EventOf, type StoredEvent } from '../../../platform/messaging/domain-event';
 import { EventConsumerRegistry, type EventConsumer } from '../../../platform/messaging/event-consumers';
 import { SalesOrderPaid, SalesOrderRefunded } from './orders.events';
+import { formatClp } from '../../../platform/chile/money';
 
 export type OrderMailEvent = EventOf<typeof SalesOrderPaid> | EventOf<typeof SalesOrderRefunded>;
 
-const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' }).format(amount);
 const date = (d: Date) => new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' }).format(d);
 
 /**
@@ -45,7 +45,7 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
           subject: `Tu bono ${order.number} de CotizaLab`,
           text: [
             `Hola ${order.firstName}:`,
-            `Recibimos tu pago de ${clp(order.total)}. Tu bono es el ${order.number}, para ${order.laboratory.identifierName} (${order.laboratory.addressLine1}, ${order.laboratory.comuna.name}).`,
+            `Recibimos tu pago de ${formatClp(order.total)}. Tu bono es el ${order.number}, para ${order.laboratory.identifierName} (${order.laboratory.addressLine1}, ${order.laboratory.comuna.name}).`,
             `Úsalo antes del ${order.validUntil ? date(order.validUntil) : '—'}. Míralo, con la preparación de cada examen, y descárgalo en PDF aquí:\n${link}`,
             'Guarda este correo: el enlace es personal y muestra tu bono a quien lo tenga.',
             '',
@@ -66,7 +66,7 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
           subject: `Reembolsamos tu orden ${order.number} de CotizaLab`,
           text: [
             `Hola ${order.firstName}:`,
-            `Reembolsamos ${clp(order.refund.amount)} de tu orden ${order.number} en ${order.laboratory.identifierName}. Su bono ya no es válido.`,
+            `Reembolsamos ${formatClp(order.refund.amount)} de tu orden ${order.number} en ${order.laboratory.identifierName}. Su bono ya no es válido.`,
             `Motivo: ${order.refund.reason}`,
             'El dinero vuelve al mismo medio con que pagaste; según tu banco puede tardar algunos días en verse en tu cartola.',
             '',
@@ -113,7 +113,7 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
         subject: `Nueva orden pagada ${order.number} en ${order.laboratory.identifierName}`,
         text: [
           `Hola ${person.firstName}:`,
-          `${order.firstName} ${order.lastName} pagó la orden ${order.number} por ${clp(order.total)} en ${order.laboratory.identifierName}${order.shippingMethod === 'HOME' ? ', con toma de muestra a domicilio' : ''}. El bono vale hasta el ${order.validUntil ? date(order.validUntil) : '—'}.`,
+          `${order.firstName} ${order.lastName} pagó la orden ${order.number} por ${formatClp(order.total)} en ${order.laboratory.identifierName}${order.shippingMethod === 'HOME' ? ', con toma de muestra a domicilio' : ''}. El bono vale hasta el ${order.validUntil ? date(order.validUntil) : '—'}.`,
           `Exámenes:\n${items}`,
           `Véala y márquela canjeada cuando tome las muestras:\n${link}`,
           '',

@@ -14,6 +14,7 @@ import { ListSitemapLaboratoriesQuery } from '../queries/list-sitemap-laboratori
 import { GetSearchShareQuery } from '../queries/get-search-share/get-search-share.query';
 import { escapeHtml, withPageShell } from '../page-shell';
 import { withShareMeta } from '../share-page';
+import { formatClp } from '../../../platform/chile/money';
 
 /** Pages of the storefront that are written on the server; the web app's fallback lets them through (app.ts). */
 export const SERVER_PAGES = [/^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/laboratorio\/[^/]+$/, /^\/$/, /^\/buscador$/];
@@ -32,7 +33,6 @@ const HOME_STEPS = [
 ];
 const id = (text: string | undefined) => (text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2147483647 ? Number(text) : null);
 
-const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
 
 /**
  * What crawlers and chat previews read, which run no JavaScript: robots.txt, the sitemap of every
@@ -116,7 +116,7 @@ export class StorefrontPagesController {
     const description = !share.exams.length
       ? 'Escribe los exámenes de tu orden médica y compara el total y tu copago en cada laboratorio.'
       : share.range
-        ? `${share.exams.length} ${share.exams.length === 1 ? 'examen' : 'exámenes'}${where}: desde ${clp.format(share.range.min)} hasta ${clp.format(share.range.max)} (precio particular) en ${share.range.laboratories} ${share.range.laboratories === 1 ? 'laboratorio' : 'laboratorios'}. ${exams}.`
+        ? `${share.exams.length} ${share.exams.length === 1 ? 'examen' : 'exámenes'}${where}: desde ${formatClp(share.range.min)} hasta ${formatClp(share.range.max)} (precio particular) en ${share.range.laboratories} ${share.range.laboratories === 1 ? 'laboratorio' : 'laboratorios'}. ${exams}.`
         : `${exams}${where}: compara el total y tu copago en cada laboratorio.`;
     const canonical = new URLSearchParams();
     for (const name of ['examenes', 'region', 'comuna', 'cercanas']) if (text(name)) canonical.set(name, text(name)!);
@@ -142,7 +142,7 @@ export class StorefrontPagesController {
     const examIds = [...new Set((exams ?? '').split(',').filter((e) => /^[1-9]\d{0,9}$/.test(e)).map(Number))].slice(0, 30);
     const order = await this.queries.execute(new GetOrderTotalQuery(lab.id, examIds));
     const description = order
-      ? `${place}. Tu orden de ${order.count} ${order.count === 1 ? 'examen' : 'exámenes'}: ${clp.format(order.total)} (precio particular).`
+      ? `${place}. Tu orden de ${order.count} ${order.count === 1 ? 'examen' : 'exámenes'}: ${formatClp(order.total)} (precio particular).`
       : `${place}. ${page.exams.total} exámenes con precio publicado: compara y cotiza en CotizaLab.`;
     const url = `${this.config.publicUrl}/laboratorio/${lab.id}${order ? `?examenes=${examIds.join(',')}` : ''}`;
     const address = `${lab.addressLine1 ?? ''}${lab.addressLine2 ? `, ${lab.addressLine2}` : ''}, ${lab.comuna.name}${lab.comuna.parent ? `, ${lab.comuna.parent.name}` : ''}`;

@@ -2,11 +2,11 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { SalesOrderView } from '../../../../contracts/sales-orders';
 import { displayRut } from '../../../../platform/chile/rut';
+import { formatClp } from '../../../../platform/chile/money';
 
 const DAYS = ['', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
 const PRIMARY = '#0a8fa1';
 
-const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' }).format(amount);
 const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' }).format(new Date(iso)) : '—');
 
 /** Opening hours as lines people read: "Lunes: 08:00–13:00, 15:00–18:00". */
@@ -58,13 +58,13 @@ export async function renderVoucherPdf(order: SalesOrderView, options: { demo: b
 
   section(doc, 'Exámenes');
   for (const line of order.lines) {
-    doc.font('Helvetica-Bold').text(`${line.quantity} × ${line.name}`, { continued: true }).font('Helvetica').text(`   ${clp(line.total)}`, { align: 'left' });
+    doc.font('Helvetica-Bold').text(`${line.quantity} × ${line.name}`, { continued: true }).font('Helvetica').text(`   ${formatClp(line.total)}`, { align: 'left' });
     if (line.description) doc.fontSize(9).fillColor('#444').text(`Incluye: ${line.description}`).fontSize(11).fillColor('#111');
     doc.fontSize(9).fillColor('#444').text(`Código ${line.code} · Preparación: ${line.preparation ?? 'Sin preparación especial.'}`).fontSize(11).fillColor('#111');
     doc.moveDown(0.3);
   }
-  if (order.shippingFee > 0) doc.text(`Toma de muestra a domicilio: ${clp(order.shippingFee)}`);
-  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(13).text(`Total pagado: ${clp(order.total)}`).font('Helvetica').fontSize(11);
+  if (order.shippingFee > 0) doc.text(`Toma de muestra a domicilio: ${formatClp(order.shippingFee)}`);
+  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(13).text(`Total pagado: ${formatClp(order.total)}`).font('Helvetica').fontSize(11);
 
   section(doc, 'Cómo usarlo');
   doc.fontSize(10).text('Presenta este bono (impreso o en tu teléfono) y tu cédula de identidad en el laboratorio. Revisa la preparación de cada examen antes de ir y confírmala con el laboratorio.');

@@ -19,6 +19,7 @@ import {
 import { SalesOrderPlaced } from '../../orders.events';
 import { PAYMENT_GATEWAY, PAYMENT_RETURN_PATH, PaymentGatewayError, type PaymentGateway } from '../../payments/payment-gateway';
 import { PlaceOrderCommand, type Buyer, type PlaceOrderInput } from './place-order.command';
+import { formatClp } from '../../../../../platform/chile/money';
 
 /** A gateway call happens inside the transaction (so a concurrent retry waits for it): room for Webpay's slowest answer. */
 const CHECKOUT_TX_TIMEOUT_MS = 30_000;
@@ -164,7 +165,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
         unavailable[`items.${index}.id`] = ['Este examen ya no está disponible en este laboratorio.'];
         continue;
       }
-      if (offer.price !== item.price) changed[`items.${index}.price`] = [`El precio ahora es ${clp(offer.price)}.`];
+      if (offer.price !== item.price) changed[`items.${index}.price`] = [`El precio ahora es ${formatClp(offer.price)}.`];
       lines.push({
         kind: 'EXAM', laboratoryExamId: offer.id, examId: offer.exam.id, productId: null, code: offer.exam.code, name: offer.exam.name,
         description: null, preparation: preparationFor(offer.exam.name), quantity: item.quantity, unitPrice: offer.price,
@@ -180,7 +181,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
         unavailable[`items.${index}.id`] = ['Este paquete ya no está disponible.'];
         continue;
       }
-      if (product.price !== item.price) changed[`items.${index}.price`] = [`El precio ahora es ${clp(product.price)}.`];
+      if (product.price !== item.price) changed[`items.${index}.price`] = [`El precio ahora es ${formatClp(product.price)}.`];
       const preparations = [...new Set(product.exams.map((exam) => preparationFor(exam.name)))];
       lines.push({
         kind: 'PRODUCT', laboratoryExamId: null, examId: null, productId: product.id, code: product.code, name: product.name,
@@ -195,7 +196,6 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
   }
 }
 
-const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' }).format(amount);
 
 /** The request the key stands for (who buys and what), so that a reused key with another request is told apart. */
 function fingerprint(buyer: Buyer, input: PlaceOrderInput): string {

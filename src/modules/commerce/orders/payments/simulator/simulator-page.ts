@@ -1,7 +1,8 @@
+import { formatClp } from '../../../../../platform/chile/money';
+
 /** The simulator's pages: plain server-rendered HTML, like a gateway's own site, clearly a demonstration. */
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const clp = (amount: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' }).format(amount);
 
 const STYLE = `
   *{box-sizing:border-box} body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f5f7;color:#1f2937}
@@ -33,7 +34,7 @@ export function simulatorPage(payment: { token: string; buyOrder: string; amount
     <dl>
       <dt>Comercio</dt><dd>CotizaLab</dd>
       <dt>Orden de compra</dt><dd>${escape(payment.buyOrder)}</dd>
-      <dt>Monto</dt><dd class="amount">${clp(payment.amount)}</dd>
+      <dt>Monto</dt><dd class="amount">${formatClp(payment.amount)}</dd>
     </dl>
     ${form('approve', 'Aprobar pago', 'approve')}
     ${form('reject', 'Rechazar pago', 'reject')}
