@@ -13,6 +13,7 @@
  * Needs the build (npm run build), PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres)
  * and Redis (REDIS_URL, default redis://127.0.0.1:6379). Each size gets a database of its own, dropped at the end.
  * BENCH_SAMPLES (default 300) sequential searches per order size; BENCH_LOAD_SECONDS (default 10) per concurrency.
+ * BENCH_KEEP_DATABASE=1 keeps each size's database (and prints its URL) to look at plans afterwards.
  */
 import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -178,7 +179,8 @@ async function benchSize(labs: number): Promise<SizeFigures> {
   } finally {
     if (api && (await stopApi(api.child))) console.log('(the API did not stop within 15 s of SIGTERM and was killed)');
     await db.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept the database for a closer look: ${databaseUrl}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Module, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { HotReads } from '../../platform/database/hot-reads';
 import { PrismaService } from '../../platform/database/prisma.service';
 import { ReadinessChecks } from '../../platform/health/readiness';
 import { SearchProjector } from './consumers/search-projector.consumer';
@@ -16,9 +17,9 @@ import { SEARCH_INDEX, type SearchIndex } from './search-index';
     {
       provide: SEARCH_INDEX,
       // Elasticsearch when configured (full deployment), else the read tables in PostgreSQL.
-      useFactory: (prisma: PrismaService, config: AppConfig): SearchIndex =>
-        config.elasticsearchUrl ? new ElasticsearchSearchIndex(prisma, config.elasticsearchUrl) : new PostgresSearchIndex(prisma),
-      inject: [PrismaService, APP_CONFIG],
+      useFactory: (prisma: PrismaService, reads: HotReads, config: AppConfig): SearchIndex =>
+        config.elasticsearchUrl ? new ElasticsearchSearchIndex(prisma, config.elasticsearchUrl) : new PostgresSearchIndex(prisma, reads),
+      inject: [PrismaService, HotReads, APP_CONFIG],
     },
     SearchProjector,
     SearchLaboratoriesHandler,

@@ -5,3 +5,4 @@ export { registerFirstBranch, type FirstBranchInput } from './commands/register-
 export { GetLaboratoryPageQuery } from './queries/get-laboratory-page/get-laboratory-page.query';
 export { PUBLIC_LABORATORY } from './queries/get-laboratory-page/public-laboratory';
 export { HOME_COLLECTION_CODE, homeFeeAt, readHomeCollection, readHomeCollections } from './home-collection/home-collection';
+export { branchFactsSql, toBranchFacts, type BranchFactsRow } from './branch-facts';

@@ -1,9 +1,10 @@
-import { Pool } from 'pg';
 import { Prisma } from '../../../generated/prisma/client';
 import { AdvisoryLock } from '../../../platform/database/locks';
+import { HotReads } from '../../../platform/database/hot-reads';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import type { Coverage, ExamQuote, FacetCount, LaboratoryQuote, QuoteQuery, QuoteResults, SearchIndex } from '../search-index';
 import { mleBonoColumns } from '../../catalogue/exams';
+import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../catalogue/laboratories';
 
 /**
  * The search index in PostgreSQL (embedded default): the denormalised `search_laboratory` and
@@ -12,21 +13,20 @@ import { mleBonoColumns } from '../../catalogue/exams';
  */
 export class PostgresSearchIndex implements SearchIndex {
   readonly kind = 'postgres' as const;
-  /**
-   * Searches run on a small pool of their own, straight on `pg`: a search is the hottest read of the
-   * product and Prisma's per-statement work (query compilation, result mapping) cost about 1.5 ms of
-   * a 10 ms budget (measured, issue 14). The projection's writes stay in Prisma transactions.
-   */
-  private readonly pool: Pool;
+  /** Searches run straight on `pg` (HotReads): the hottest read of the product. Given by the platform, or its own. */
+  private readonly reads: HotReads;
+  private readonly ownReads: boolean;
 
-  constructor(private readonly prisma: PrismaService) {
-    this.pool = new Pool({ connectionString: prisma.databaseUrl, max: 8, allowExitOnIdle: true });
-    // A cut idle connection (database restart, a test database dropped) is replaced on next use.
-    this.pool.on('error', () => undefined);
+  constructor(
+    private readonly prisma: PrismaService,
+    reads?: HotReads,
+  ) {
+    this.reads = reads ?? new HotReads(prisma.databaseUrl);
+    this.ownReads = !reads;
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    if (this.ownReads) await this.reads.close();
   }
 
   async reindexLaboratories(laboratoryIds: number[], tx?: Tx): Promise<void> {
@@ -72,10 +72,7 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   async search(query: QuoteQuery): Promise<QuoteResults> {
-    const statement = searchStatement(query);
-    const {
-      rows: [answer],
-    } = await this.pool.query<SearchRow>(statement.text, statement.values);
+    const [answer] = await this.reads.query<SearchRow>(searchStatement(query));
     return {
       items: (answer.items ?? []).map((row) => toQuote(row, query)),
       total: answer.total,
@@ -138,7 +135,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
      FROM (SELECT v AS id, count(*)::int AS count FROM hits CROSS JOIN LATERAL unnest(hits.filter_value_ids) AS v GROUP BY 1) f JOIN select_list_child n ON n.id = f.id) AS filter_values`;
   const labJson = Prisma.sql`'laboratory_id', l.laboratory_id, 'identifier_name', l.identifier_name, 'address_line1', l.address_line1,
     'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level, 'accepts', page.accepts, 'distance_km', round(page.distance::numeric, 1),
-    'home_fee', page.home_fee`;
+    'home_fee', page.home_fee, 'facts', ${branchFactsSql('w')}`;
 
   if (exams.length === 0) {
     const order = (t: string) => {
@@ -154,7 +151,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
              (SELECT json_agg(json_build_object(${labJson},
                                                 'offered', 0, 'total', 0, 'coverage', 0, 'copay', 0, 'bono_copay', 0, 'exams', '[]'::json)
                               ORDER BY page.accepts DESC, ${order('page.')}, page.laboratory_id)
-              FROM page JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id) AS items,
+              FROM page JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id JOIN laboratory w ON w.id = page.laboratory_id) AS items,
              ${facets}`;
   }
 
@@ -202,6 +199,8 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
                             ORDER BY page.accepts DESC, (page.offered = ${exams.length}) DESC, page.${order} ${direction} NULLS LAST, page.name_folded, page.laboratory_id)
             FROM page
             JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id
+            -- The card's facts from the branch itself (w, the write model): hours, services, home collection, bono.
+            JOIN laboratory w ON w.id = page.laboratory_id
             CROSS JOIN LATERAL (
               SELECT sum(covered)::int AS coverage, coalesce(sum(pays) FILTER (WHERE bono), 0)::int AS bono_copay,
                      json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper) ORDER BY exam_id) AS exams
@@ -323,6 +322,7 @@ interface QuoteRow {
   accepts: boolean;
   distance_km: number | null;
   home_fee: number;
+  facts: BranchFactsRow;
   offered: number;
   total: number;
   coverage: number;
@@ -347,6 +347,7 @@ function toQuote(row: QuoteRow, query: QuoteQuery): LaboratoryQuote {
     acceptsInsurer: query.insurerIds?.length ? row.accepts : null,
     distanceKm: row.distance_km,
     ...(query.homeCollection && { homeFee: row.home_fee }),
+    facts: toBranchFacts(row.facts, row.comuna_id),
     exams,
     missingExamIds: examIds.filter((id) => !offered.has(id)),
     offersAll: examIds.length > 0 && offered.size === examIds.length,

@@ -2,6 +2,8 @@ import { HttpStatus, Inject, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../../../platform/auth/actor';
+import { Prisma } from '../../../../generated/prisma/client';
+import { HotReads } from '../../../../platform/database/hot-reads';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { AppError, type FieldErrors } from '../../../../platform/http/app-error';
 import { JOB_QUEUE, QueueName, type JobQueue, type NewJob } from '../../../../platform/messaging/job-queue';
@@ -10,9 +12,7 @@ import type { Logger } from 'pino';
 import type { QuoteRequest } from '../../http/quote-request';
 import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
 import type { SearchHistoryJob } from '../../../reports';
-import { takesFonasaBonoSql } from '../../../catalogue/exams';
-import { readHomeCollections } from '../../../catalogue/laboratories';
-import type { OpeningHours } from '../../../../contracts/laboratories';
+import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../catalogue/laboratories';
 import type { LaboratoryQuote } from '../../../../contracts/search';
 
 /** `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order. */
@@ -24,10 +24,6 @@ export class SearchLaboratoriesQuery extends Query<QuoteResults> {
     super();
   }
 }
-
-/** The codes of the services a card states (the select lists' children, as the seed and the back office name them). */
-const WALK_IN = 'SIN_HORA';
-const HOME_COLLECTION = 'TOMA_DOMICILIO';
 
 /** The search history is handed to its queue in batches: at most this many searches, this late. */
 const HISTORY_BATCH = 100;
@@ -41,6 +37,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly reads: HotReads,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(ROOT_LOGGER) log: Logger,
@@ -78,27 +75,19 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   }
 
   /**
-   * The facts of the cards shown (hours, walk-in, home collection, FONASA bono), read from the write
-   * model for these few branches only, whichever index answered: one round trip by primary key.
+   * The facts of the cards shown (hours, walk-in, home collection, FONASA bono) where the index did not
+   * answer them (the PostgreSQL index reads them in its statement; Elasticsearch does not keep them):
+   * read from the write model for these few branches only, in one round trip by primary key.
    */
   private async addFacts(quotes: LaboratoryQuote[]): Promise<void> {
-    if (quotes.length === 0) return;
-    const rows = await this.prisma.$queryRaw<{ id: number; opening_hours: OpeningHours[]; walk_in: boolean; home: boolean; bono: boolean }[]>`
-      SELECT l.id, l.opening_hours,
-             EXISTS (SELECT 1 FROM laboratory_attribute a JOIN select_list_child c ON c.id = a.select_list_child_id AND c.is_active
-                     WHERE a.laboratory_id = l.id AND c.code = ${WALK_IN}) AS walk_in,
-             EXISTS (SELECT 1 FROM laboratory_attribute a JOIN select_list_child c ON c.id = a.select_list_child_id AND c.is_active
-                     WHERE a.laboratory_id = l.id AND c.code = ${HOME_COLLECTION}) AS home,
-             ${takesFonasaBonoSql('l')} AS bono
-      FROM laboratory l WHERE l.id = ANY(${quotes.map((q) => q.laboratoryId)}::int[])`;
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const home = await readHomeCollections(this.prisma, quotes.map((q) => q.laboratoryId));
-    for (const quote of quotes) {
-      const row = byId.get(quote.laboratoryId);
-      const area = home.get(quote.laboratoryId) ?? null;
-      // The branch's own comuna first: "A domicilio en Maipú, Cerrillos…".
-      area?.comunas.sort((a, b) => Number(b.id === quote.comunaId) - Number(a.id === quote.comunaId));
-      if (row) quote.facts = { openingHours: row.opening_hours, walkIn: row.walk_in, homeCollection: row.home, homeCollectionArea: area, takesFonasaBono: row.bono };
+    const missing = quotes.filter((q) => !q.facts);
+    if (missing.length === 0) return;
+    const rows = await this.reads.query<{ id: number; facts: BranchFactsRow }>(Prisma.sql`
+      SELECT l.id, ${branchFactsSql('l')} AS facts FROM laboratory l WHERE l.id = ANY(${missing.map((q) => q.laboratoryId)}::int[])`);
+    const byId = new Map(rows.map((r) => [r.id, r.facts]));
+    for (const quote of missing) {
+      const facts = byId.get(quote.laboratoryId);
+      if (facts) quote.facts = toBranchFacts(facts, quote.comunaId);
     }
   }
 
@@ -137,14 +126,14 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   private async resolve(request: QuoteRequest): Promise<QuoteQuery> {
     // `nearLocations` as a list: comunas added to the chosen one (the comuna facet).
     const added = Array.isArray(request.nearLocations) ? request.nearLocations : [];
-    const [refs] = await this.prisma.$queryRaw<ResolvedReferences[]>`
+    const [refs] = await this.reads.query<ResolvedReferences>(Prisma.sql`
       SELECT
         (SELECT count(*)::int FROM exam WHERE id = ANY(${request.exams}::int[]) AND is_active) AS exams_found,
         (SELECT json_build_object('id', id, 'parentId', parent_id, 'lat', lat, 'lng', lng) FROM location WHERE id = ${request.location ?? null}::int AND kind = 'COMUNA') AS comuna,
         (SELECT id FROM location WHERE id = ${request.locationFk ?? null}::int AND kind = 'REGION') AS region_id,
         (SELECT json_build_object('id', id, 'code', code, 'type', type, 'parentId', parent_id) FROM insurer WHERE id = ${request.pensionHealtInstitutionId ?? null}::int AND is_active) AS insurer,
         (SELECT coalesce(json_agg(json_build_array(id) ORDER BY id), '[]') FROM select_list_child WHERE id = ANY(${request.attributesValues}::int[])) AS filter_groups,
-        (SELECT count(*)::int FROM location WHERE id = ANY(${added}::int[]) AND kind = 'COMUNA') AS added_found`;
+        (SELECT count(*)::int FROM location WHERE id = ANY(${added}::int[]) AND kind = 'COMUNA') AS added_found`);
     const errors: FieldErrors = {};
     if (refs.exams_found !== request.exams.length) errors.exams = ['Alguno de los exámenes no existe.'];
     if (request.location && !refs.comuna) errors.location = ['La comuna indicada no existe.'];
