@@ -73,6 +73,8 @@ const envSchema = z.object({
   LOG_FORMAT: optionalString.pipe(z.enum(LOG_FORMATS, { message: `must be one of ${LOG_FORMATS.join(', ')}` }).optional()),
   /** Where the built web app lives; the API serves it in the `all` role when present. */
   WEB_DIST_DIR: z.string().trim().default('./web/dist'),
+  /** Search answers each API process keeps (forgotten on every change of the search index); 0 turns the cache off. */
+  SEARCH_CACHE_ENTRIES: integer(1000, 0, 100_000),
   /** How often an event job is tried (exponential backoff from EVENT_JOB_BACKOFF_MS) before it is left failed and the sweeper re-drives it. */
   EVENT_JOB_ATTEMPTS: integer(8, 1, 100),
   EVENT_JOB_BACKOFF_MS: integer(2000, 1, 3_600_000),
@@ -141,6 +143,7 @@ function toAppConfig(env: z.infer<typeof envSchema>, terminal: boolean) {
     },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
     elasticsearchUrl: env.ELASTICSEARCH_URL,
+    searchCacheEntries: env.SEARCH_CACHE_ENTRIES,
     admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },
     seedLabs: env.SEED_LABS,
     jwtSecret: env.JWT_SECRET,

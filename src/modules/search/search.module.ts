@@ -9,6 +9,9 @@ import { ElasticsearchSearchIndex } from './infrastructure/elasticsearch-search-
 import { PostgresSearchIndex } from './infrastructure/postgres-search-index';
 import { SearchLaboratoriesHandler } from './queries/search-laboratories/search-laboratories.query';
 import { SEARCH_INDEX, type SearchIndex } from './search-index';
+import { SearchAnswerCache } from './search-answer-cache';
+import { ROOT_LOGGER } from '../../platform/platform.tokens';
+import type { Logger } from 'pino';
 
 /** The read side of /buscador: the search index port, its projector, and the quotes. */
 @Module({
@@ -21,6 +24,13 @@ import { SEARCH_INDEX, type SearchIndex } from './search-index';
         config.elasticsearchUrl ? new ElasticsearchSearchIndex(prisma, config.elasticsearchUrl) : new PostgresSearchIndex(prisma, reads),
       inject: [PrismaService, HotReads, APP_CONFIG],
     },
+    {
+      provide: SearchAnswerCache,
+      // Only the roles that answer searches keep answers (and a LISTEN connection for it).
+      useFactory: (prisma: PrismaService, config: AppConfig, log: Logger) =>
+        new SearchAnswerCache(prisma.databaseUrl, config.role === 'worker' ? 0 : config.searchCacheEntries, log.child({ module: 'search-cache' })),
+      inject: [PrismaService, APP_CONFIG, ROOT_LOGGER],
+    },
     SearchProjector,
     SearchLaboratoriesHandler,
   ],
@@ -29,6 +39,7 @@ import { SEARCH_INDEX, type SearchIndex } from './search-index';
 export class SearchModule implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    private readonly answers: SearchAnswerCache,
     private readonly readiness: ReadinessChecks,
   ) {}
 
@@ -37,6 +48,7 @@ export class SearchModule implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.answers.close();
     await this.index.close?.();
   }
 }

@@ -1,5 +1,5 @@
-import { Client } from 'pg';
 import type { Logger } from 'pino';
+import { PgListener } from '../database/pg-listener';
 import type { PrismaService } from '../database/prisma.service';
 import { eventJob } from './delivery-tracker';
 import { eventQueueName, type EventConsumerRegistry, type EventJob } from './event-consumers';
@@ -9,8 +9,6 @@ import { OUTBOX_CHANNEL } from './outbox';
 const BATCH_SIZE = 200;
 /** Fallback poll when no NOTIFY arrives (while the LISTEN connection is re-established, or events written by hand). */
 const IDLE_POLL_MS = 1000;
-/** Re-LISTEN after a lost connection: 1 s, then doubling up to this. */
-const MAX_RELISTEN_DELAY_MS = 30_000;
 
 export interface RelayOptions {
   /** Retry schedule of the jobs it hands to the queue (EVENT_JOB_ATTEMPTS, EVENT_JOB_BACKOFF_MS). */
@@ -29,9 +27,8 @@ export class OutboxRelay {
   private wake?: () => void;
   /** Set by a NOTIFY that arrives while a batch is running, so it is not slept through. */
   private notified = false;
-  private listener?: Client;
-  private relisten?: NodeJS.Timeout;
-  private listenFailures = 0;
+  /** Wakes the loop on commits; while it is down the loop polls every second. */
+  private readonly listener: PgListener;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -39,28 +36,32 @@ export class OutboxRelay {
     private readonly consumers: EventConsumerRegistry,
     private readonly log: Logger,
     private readonly options: RelayOptions = {},
-  ) {}
+  ) {
+    const wakeUp = () => {
+      this.notified = true;
+      this.wake?.();
+    };
+    // Back after a loss: commits while nobody listened sent no NOTIFY that reached us, so look now.
+    this.listener = new PgListener(prisma.databaseUrl, OUTBOX_CHANNEL, 'cotizalab-outbox-listen', { notified: wakeUp, up: wakeUp, down: () => undefined }, log);
+  }
 
   /** Whether the NOTIFY connection is up (false while it is re-established and the relay polls). */
   get listening(): boolean {
-    return this.listener !== undefined;
+    return this.listener.listening;
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    void this.listen();
+    this.listener.start();
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
-    clearTimeout(this.relisten);
     await this.loop;
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await this.listener.stop();
   }
 
   /** Relays one batch; returns how many events it published. */
@@ -135,56 +136,5 @@ export class OutboxRelay {
       const timer = setTimeout(done, ms);
       this.wake = done;
     });
-  }
-
-  /** LISTENs for commits; when the connection drops it polls meanwhile and connects again, with backoff. */
-  private async listen(): Promise<void> {
-    if (!this.running) return;
-    const listener = new Client({ connectionString: this.prisma.databaseUrl, application_name: 'cotizalab-outbox-listen' });
-    let gone = false;
-    // 'error' and 'end' both come when the server drops us: react once per connection.
-    const lost = (err?: Error) => {
-      if (gone) return;
-      gone = true;
-      if (this.listener === listener) {
-        this.listener = undefined;
-        this.log.warn({ err: err?.message }, 'outbox LISTEN connection lost; polling until it is back');
-      }
-      void listener.end().catch(() => undefined);
-      this.scheduleListen();
-    };
-    listener.on('notification', () => {
-      this.notified = true;
-      this.wake?.();
-    });
-    listener.on('error', lost);
-    listener.on('end', () => lost());
-    try {
-      await listener.connect();
-      await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
-      if (!this.running) {
-        await listener.end().catch(() => undefined);
-        return;
-      }
-      this.listener = listener;
-      if (this.listenFailures > 0) this.log.info({ failures: this.listenFailures }, 'outbox LISTEN connection back');
-      this.listenFailures = 0;
-      // Commits while nobody listened sent no NOTIFY that reached us: look now rather than at the next poll.
-      this.notified = true;
-      this.wake?.();
-    } catch (err) {
-      this.log.warn({ err: err instanceof Error ? err.message : err }, 'could not LISTEN for outbox events; polling and retrying');
-      lost();
-    }
-  }
-
-  private scheduleListen(): void {
-    if (!this.running || this.relisten) return;
-    const delay = Math.min(IDLE_POLL_MS * 2 ** this.listenFailures, MAX_RELISTEN_DELAY_MS);
-    this.listenFailures++;
-    this.relisten = setTimeout(() => {
-      this.relisten = undefined;
-      void this.listen();
-    }, delay);
   }
 }

@@ -9,6 +9,7 @@ import type { SelectListEvent } from '../../catalogue/select-lists';
 import type { CompanyEvent } from '../../companies';
 import type { GeographyEvent } from '../../geography';
 import type { ImportEvent } from '../../imports';
+import { announceSearchChange } from '../search-answer-cache';
 import { SEARCH_INDEX, type SearchIndex } from '../search-index';
 
 const PRICE_EVENTS = new Set<string>(['LaboratoryExamOffered', 'LaboratoryExamPriceChanged', 'LaboratoryExamAuthorized', 'LaboratoryExamRejected', 'LaboratoryExamWithdrawn', 'LaboratoryExamRestored'] satisfies PricingEvent['type'][]);
@@ -52,9 +53,14 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
 
   async handle(event: StoredEvent<ProjectedEvent>, tx: Tx): Promise<void> {
     // A price event touches one price: rebuild that one, not the laboratory's whole document.
-    if (isPriceEvent(event)) return this.index.reindexPrices(event.payload.laboratoryId, [event.payload.examId], tx);
-    const laboratoryIds = await this.affectedLaboratories(event, tx);
-    if (laboratoryIds.length > 0) await this.index.reindexLaboratories(laboratoryIds, tx);
+    if (isPriceEvent(event)) await this.index.reindexPrices(event.payload.laboratoryId, [event.payload.examId], tx);
+    else {
+      const laboratoryIds = await this.affectedLaboratories(event, tx);
+      if (laboratoryIds.length === 0) return;
+      await this.index.reindexLaboratories(laboratoryIds, tx);
+    }
+    // The API processes forget the answers they kept, once this commits.
+    await announceSearchChange(tx);
   }
 
   private async affectedLaboratories(event: ProjectedEvent, tx: Tx): Promise<number[]> {

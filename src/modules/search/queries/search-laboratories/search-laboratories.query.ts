@@ -10,6 +10,7 @@ import { JOB_QUEUE, QueueName, type JobQueue, type NewJob } from '../../../../pl
 import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
 import type { Logger } from 'pino';
 import type { QuoteRequest } from '../../http/quote-request';
+import { SearchAnswerCache } from '../../search-answer-cache';
 import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
 import type { SearchHistoryJob } from '../../../reports';
 import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../catalogue/laboratories';
@@ -38,6 +39,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   constructor(
     private readonly prisma: PrismaService,
     private readonly reads: HotReads,
+    private readonly answers: SearchAnswerCache,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(ROOT_LOGGER) log: Logger,
@@ -47,23 +49,21 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
 
   async execute({ request, actor }: SearchLaboratoriesQuery): Promise<QuoteResults> {
     const started = performance.now();
-    const query = await this.resolve(request);
-    const results = await this.index.search(query);
-    // No dead ends: when the comuna (and its neighbours) has nothing, the nearest laboratories that quote the order.
-    if (results.total === 0 && query.origin && !query.homeCollection) results.nearest = await this.nearest(query);
-    await this.addFacts([...results.items, ...(results.nearest ?? [])]);
+    // Who asks and from which visit change nothing in the answer: the same order asked again is answered from memory.
+    const filters = { ...request, personId: undefined, session: undefined };
+    const results = await this.answers.answer(JSON.stringify(filters), () => this.quote(request));
     const tookMs = Math.round(performance.now() - started);
     // Reports must never slow the answer or fail it: the history goes through a queue.
     const job: SearchHistoryJob = {
-      filters: { ...request, personId: undefined, session: undefined },
+      filters,
       resultCount: results.total,
       tookMs,
       session: request.session ?? null,
       personId: actor?.personId ?? null,
       // What each laboratory shown quoted, as the patient saw it (the reports' "what a search showed").
       laboratories: results.items.map((item, i) => {
-        const ordered = query.examIds.length > 0;
-        return { laboratoryId: item.laboratoryId, position: (query.currentPage - 1) * query.perPage + i + 1, total: ordered ? item.total : null, copay: ordered ? item.copay : null, offersAll: ordered ? item.offersAll : undefined };
+        const ordered = request.exams.length > 0;
+        return { laboratoryId: item.laboratoryId, position: (request.currentPage - 1) * request.perPage + i + 1, total: ordered ? item.total : null, copay: ordered ? item.copay : null, offersAll: ordered ? item.offersAll : undefined };
       }),
       // The moment of the search, not of the batch's write.
       at: new Date().toISOString(),
@@ -71,6 +71,16 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     this.history.push({ name: 'search', data: job, jobId: randomUUID() });
     if (this.history.length >= HISTORY_BATCH) void this.flushHistory();
     else this.historyTimer ??= setTimeout(() => void this.flushHistory(), HISTORY_DELAY_MS);
+    return results;
+  }
+
+  /** The quote of an order, as the index answers it, with the card facts it does not answer. */
+  private async quote(request: QuoteRequest): Promise<QuoteResults> {
+    const query = await this.resolve(request);
+    const results = await this.index.search(query);
+    // No dead ends: when the comuna (and its neighbours) has nothing, the nearest laboratories that quote the order.
+    if (results.total === 0 && query.origin && !query.homeCollection) results.nearest = await this.nearest(query);
+    await this.addFacts([...results.items, ...(results.nearest ?? [])]);
     return results;
   }
 
