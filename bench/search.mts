@@ -2,9 +2,10 @@
  * Search benchmark (issue 14): for each size,
  * - latency of POST /api/laboratory/search for a 1-exam and a 5-exam order with a comuna, its
  *   neighbours and FONASA, one request at a time, against the very same SQL run straight on
- *   PostgreSQL (the ratio is the API's own overhead);
+ *   PostgreSQL (the ratio is the API's own overhead), with the answer cache off;
  * - throughput and latency of 5-exam orders under 1, 8 and 32 concurrent clients (autocannon, in
- *   this process, on the same machine as the API and the database), and the API process's memory;
+ *   this process, on the same machine as the API and the database): every order computed (cache
+ *   off), then with the answer cache on a workload where orders repeat (Zipf); the API's memory;
  * - the projection lag from a price change (API) to the new price being quoted;
  * - the exam look-up of the search box (POST /api/exam/search) through HTTP, type-ahead and typos;
  * and at the end the issue's table: each figure against its aim.
@@ -16,6 +17,7 @@
  * BENCH_KEEP_DATABASE=1 keeps each size's database (and prints its URL) to look at plans afterwards.
  */
 import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -39,13 +41,49 @@ const LOOKUPS = ['hemo', 'hemog', 'hemograma', 'hemogrma', 'perfil lip', 'perfil
   'feritina', 'insulina', 'protombina', 'grupo sanguineo', '0302034', '03-01-045', 'ferr', 'uro', 'gli', 'vit'];
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+/** Distinct five-exam orders of the cached load. */
+const COMMON_ORDERS = 200;
+
+/** A deterministic generator (mulberry32): the same workload on every run. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Draws 0..n-1 with probability proportional to 1/(rank+1)^s: a few common, a long tail. */
+function zipf(n: number, s: number, seed: number) {
+  const next = random(seed);
+  const weights = Array.from({ length: n }, (_, k) => 1 / (k + 1) ** s);
+  const total = weights.reduce((a, b) => a + b, 0);
+  return () => {
+    let r = next() * total;
+    for (let k = 0; k < n; k++) if ((r -= weights[k]) <= 0) return k;
+    return n - 1;
+  };
+}
+
+/** `k` distinct numbers of 0..n-1, deterministic for `seed`. */
+function sample(n: number, k: number, seed: number) {
+  const next = random(seed);
+  const picked = new Set<number>();
+  while (picked.size < k) picked.add(Math.floor(next() * n));
+  return [...picked].sort((a, b) => a - b);
+}
 
 interface SizeFigures {
   labs: number;
   prices: number;
   one: { api: number[]; raw: number[] };
   five: { api: number[]; raw: number[] };
-  load: { connections: number; rps: number; p50: number; p95: number; p99: number; errors: number }[];
+  load: { connections: number; rps: number; p50: number; p95: number; p99: number; errors: number; requests: number }[];
+  /** The same load with the answer cache on, and a workload where orders repeat as patients repeat them. */
+  cached: { figures: SizeFigures['load']; requests: number; distinct: number };
   rss: { rssMiB: number; peakMiB: number };
   lags: number[];
   lookups: number[];
@@ -75,7 +113,8 @@ async function benchSize(labs: number): Promise<SizeFigures> {
     const { rows: [size] } = await db.query(`SELECT (SELECT count(*) FROM search_laboratory)::int AS labs, (SELECT count(*) FROM search_laboratory_exam)::int AS prices`);
     const { rows: [server] } = await db.query(`SELECT current_setting('server_version') AS version`);
 
-    api = await startApi(env);
+    // Searches straight to the database first (no answer cache): the query path against the raw SQL.
+    api = await startApi({ ...env, SEARCH_CACHE_ENTRIES: '0' });
     const { rows: comunas } = await db.query(`
       SELECT l.comuna_id AS id, c.parent_id AS region FROM search_laboratory l JOIN location c ON c.id = l.comuna_id
       GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 20`);
@@ -103,7 +142,8 @@ async function benchSize(labs: number): Promise<SizeFigures> {
         };
         const statement: { text: string; values: unknown[] } = searchStatement(query);
         started = performance.now();
-        await db.query(statement.text, statement.values);
+        // Prepared, as the API runs it (HotReads): the ratio is then the API's own overhead.
+        await db.query({ name: `bench_${createHash('sha1').update(statement.text).digest('hex').slice(0, 20)}`, text: statement.text, values: statement.values });
         const rawMs = performance.now() - started;
         if (i >= 20) {
           apiTimes.push(apiMs);
@@ -116,21 +156,43 @@ async function benchSize(labs: number): Promise<SizeFigures> {
     const one = await measure(1);
     const five = await measure(5);
 
-    // Under load: 5-exam orders over the same comunas and exams, each request a different one.
-    const load: SizeFigures['load'] = [];
-    for (const connections of CONCURRENCY) {
-      let next = 0;
-      const times: number[] = [];
-      const instance = autocannon({
-        url: `${api.url}/api/laboratory/search`,
-        connections,
-        duration: LOAD_SECONDS,
-        requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyOf(next++, 5).body) }) }],
-      });
-      instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
-      const result = await instance;
-      load.push({ connections, rps: result.requests.total / result.duration, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), errors: result.non2xx + result.errors + result.timeouts });
-    }
+    // Under load, twice. Without the answer cache: every request a different order of the same comunas and exams,
+    // all computed. With it: what patients ask, where some orders and places are far more common than others
+    // (Zipf over 20 comunas x 200 five-exam orders of the 40 most offered exams): the cache answers the repeats.
+    const underLoad = async (bodies: (i: number) => object) => {
+      const figures: SizeFigures['load'] = [];
+      for (const connections of CONCURRENCY) {
+        let next = 0;
+        const times: number[] = [];
+        const instance = autocannon({
+          url: `${api!.url}/api/laboratory/search`,
+          connections,
+          duration: LOAD_SECONDS,
+          requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodies(next++)) }) }],
+        });
+        instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+        const result = await instance;
+        figures.push({ connections, rps: result.requests.total / result.duration, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), errors: result.non2xx + result.errors + result.timeouts, requests: result.requests.total });
+      }
+      return figures;
+    };
+    const load = await underLoad((i) => bodyOf(i, 5).body);
+
+    await stopApi(api.child);
+    api = await startApi(env);
+    const pickComuna = zipf(comunas.length, 1.0, 7);
+    const pickOrder = zipf(COMMON_ORDERS, 1.0, 11);
+    const orders = Array.from({ length: COMMON_ORDERS }, (_, o) => sample(popular.length, 5, o + 1).map((k) => popular[k].id as number));
+    const common: object[] = [];
+    const commonBody = (i: number) => {
+      while (common.length <= i) {
+        const comuna = comunas[pickComuna()];
+        common.push({ exams: orders[pickOrder()], location: { id: comuna.id }, nearLocations: true, pensionHealtInstitutionId: { id: fonasa.id }, orderBy: 'total' });
+      }
+      return common[i];
+    };
+    const cached = await underLoad(commonBody);
+    const distinct = new Set(common.map((b) => JSON.stringify(b))).size;
     const rss = processMemory(api.child.pid!);
 
     // Projection lag: change a price through the API, then ask /buscador until it quotes it.
@@ -169,13 +231,19 @@ async function benchSize(labs: number): Promise<SizeFigures> {
       const ratio = (p: number) => (percentile(apiTimes, p) / percentile(rawTimes, p)).toFixed(2).padStart(11);
       console.log(`${name}   | ${cells.join(' | ')} | ${ratio(50)} | ${ratio(95)}`);
     }
-    console.log(`5-exam orders under load (autocannon in this process, ${LOAD_SECONDS} s each):`);
-    console.log('clients |    req/s |      p50 |      p95 |      p99 | errors');
-    for (const l of load) console.log(`${String(l.connections).padStart(7)} | ${l.rps.toFixed(0).padStart(8)} | ${ms(l.p50).padStart(8)} | ${ms(l.p95).padStart(8)} | ${ms(l.p99).padStart(8)} | ${l.errors}`);
+    const printLoad = (figures: SizeFigures['load']) => {
+      console.log('clients |    req/s |      p50 |      p95 |      p99 | errors');
+      for (const l of figures) console.log(`${String(l.connections).padStart(7)} | ${l.rps.toFixed(0).padStart(8)} | ${ms(l.p50).padStart(8)} | ${ms(l.p95).padStart(8)} | ${ms(l.p99).padStart(8)} | ${l.errors}`);
+    };
+    console.log(`5-exam orders under load, every one computed (SEARCH_CACHE_ENTRIES=0; autocannon in this process, ${LOAD_SECONDS} s each):`);
+    printLoad(load);
+    const requests = cached.reduce((n, l) => n + l.requests, 0);
+    console.log(`the same with the answer cache (default), orders as patients repeat them: ${requests} requests, ${distinct} distinct (Zipf over ${comunas.length} comunas x ${COMMON_ORDERS} orders):`);
+    printLoad(cached);
     console.log(`API process memory after the load: RSS ${rss.rssMiB.toFixed(0)} MiB (peak ${rss.peakMiB.toFixed(0)} MiB)`);
     console.log(`projection lag (price change via API -> quoted by /buscador), ${lags.length} changes: p50 ${ms(percentile(lags, 50))}, p95 ${ms(percentile(lags, 95))}`);
     console.log(`exam look-up through HTTP, ${lookups.length} type-ahead terms and typos: p50 ${ms(percentile(lookups, 50))}, p95 ${ms(percentile(lookups, 95))}`);
-    return { labs: size.labs, prices: size.prices, one, five, load, rss, lags, lookups };
+    return { labs: size.labs, prices: size.prices, one, five, load, cached: { figures: cached, requests: cached.reduce((n, l) => n + l.requests, 0), distinct }, rss, lags, lookups };
   } finally {
     if (api && (await stopApi(api.child))) console.log('(the API did not stop within 15 s of SIGTERM and was killed)');
     await db.end();
@@ -191,12 +259,14 @@ function printSummary(results: SizeFigures[]) {
   const large = results.at(-1)!;
   const p95 = (values: number[]) => percentile(values, 95);
   const at32 = small.load.find((l) => l.connections === 32);
+  const cachedAt32 = small.cached.figures.find((l) => l.connections === 32);
   const rows: [string, string, boolean][] = [
     [`5-exam order, API p95 (${small.prices} prices)`, `${ms(p95(small.five.api))} | 10 ms`, p95(small.five.api) <= 10],
     [`5-exam order, same SQL on the database, p95`, `${ms(p95(small.five.raw))} | 5 ms`, p95(small.five.raw) <= 5],
     [`1-exam order, API p95`, `${ms(p95(small.one.api))} | 6 ms`, p95(small.one.api) <= 6],
     [`5-exam order at ${large.prices} prices, API p95`, `${ms(p95(large.five.api))} | 25 ms`, p95(large.five.api) <= 25],
-    ...(at32 ? [[`throughput, 5-exam orders, 32 clients, ${small.prices} prices`, `${at32.rps.toFixed(0)} req/s, p99 ${ms(at32.p99)} | 400 req/s, p99 < 100 ms`, at32.rps >= 400 && at32.p99 < 100] as [string, string, boolean]] : []),
+    ...(at32 ? [[`throughput, 5-exam orders, 32 clients, ${small.prices} prices, every one computed`, `${at32.rps.toFixed(0)} req/s, p99 ${ms(at32.p99)} | 400 req/s, p99 < 100 ms`, at32.rps >= 400 && at32.p99 < 100] as [string, string, boolean]] : []),
+    ...(cachedAt32 ? [[`throughput, the same with the answer cache, repeated orders (${small.cached.distinct} distinct in ${small.cached.requests})`, `${cachedAt32.rps.toFixed(0)} req/s, p99 ${ms(cachedAt32.p99)} | 400 req/s, p99 < 100 ms`, cachedAt32.rps >= 400 && cachedAt32.p99 < 100] as [string, string, boolean]] : []),
     [`projection lag p95 (${small.prices} / ${large.prices} prices)`, `${ms(p95(small.lags))} / ${ms(p95(large.lags))} | 50 ms / 100 ms`, p95(small.lags) <= 50 && p95(large.lags) <= 100],
     [`exam look-up p95 through HTTP`, `${ms(p95(small.lookups))} | 5 ms`, p95(small.lookups) <= 5],
   ];

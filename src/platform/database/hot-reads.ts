@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Pool } from 'pg';
 import type { Prisma } from '../../generated/prisma/client';
 
@@ -7,6 +8,11 @@ import type { Prisma } from '../../generated/prisma/client';
  * WebAssembly engine, mapping the result) cost about 1.5 ms of a 10 ms budget per statement
  * (measured, issue 14). Statements are written with `Prisma.sql` as everywhere else; writes stay
  * in Prisma transactions (UnitOfWork).
+ *
+ * Every statement is prepared, named after its text: a search's text depends only on its shape
+ * (which filters, how ordered), its ids are parameters, so each connection plans a shape once and
+ * PostgreSQL may keep a generic plan for it. Planning the search statement took about 1.1 ms of its
+ * 4 ms (EXPLAIN on 600,000 prices); prepared, a search took 30 % less (measured, issue 14).
  */
 export class HotReads {
   private readonly pool: Pool;
@@ -18,7 +24,8 @@ export class HotReads {
   }
 
   async query<T>(statement: Prisma.Sql): Promise<T[]> {
-    return (await this.pool.query(statement.text, statement.values)).rows as T[];
+    const name = `hot_${createHash('sha1').update(statement.text).digest('base64url').slice(0, 20)}`;
+    return (await this.pool.query({ name, text: statement.text, values: statement.values })).rows as T[];
   }
 
   async close(): Promise<void> {

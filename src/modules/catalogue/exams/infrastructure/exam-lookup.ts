@@ -2,6 +2,8 @@ import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/com
 import { QueryBus } from '@nestjs/cqrs';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { ExamListItem } from '../../../../contracts/exams';
+import { Prisma } from '../../../../generated/prisma/client';
+import { HotReads } from '../../../../platform/database/hot-reads';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { commonness, foldText, fuzziness, rankedText, rankScore, STOP_WORDS, textMatch, wordsOf, type RankedText } from '../domain/exam-ranking';
 import { EXAM_LIST_COLUMNS, toExamListItem, type ExamListRow } from '../exam-list-row';
@@ -71,6 +73,7 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly reads: HotReads,
     private readonly queries: QueryBus,
   ) {}
 
@@ -127,9 +130,10 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async current(): Promise<Snapshot> {
-    const [{ version }] = await this.prisma.$queryRaw<{ version: string }[]>`
+    // On every keystroke of the search box: a prepared statement on the hot pool (Prisma cost more than the look-up).
+    const [{ version }] = await this.reads.query<{ version: string }>(Prisma.sql`
       SELECT concat_ws('/', (SELECT count(*) FROM exam), (SELECT max(updated_at) FROM exam),
-                            (SELECT count(*) FROM exam_synonym), (SELECT max(id) FROM exam_synonym)) AS version`;
+                            (SELECT count(*) FROM exam_synonym), (SELECT max(id) FROM exam_synonym)) AS version`);
     if (this.snapshot?.version === version) return this.snapshot;
     // Concurrent look-ups share one rebuild.
     this.building ??= this.build(version).finally(() => (this.building = undefined));
