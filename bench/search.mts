@@ -96,7 +96,8 @@ async function benchSize(labs: number): Promise<SizeFigures> {
   await admin.query(`CREATE DATABASE ${database}`);
   const databaseUrl = withDatabase(SERVER_URL, database);
   const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench-${database}`, SEED_LABS: String(labs), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // As the API's hot reads run (no JIT; src/platform/database/hot-reads.ts).
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off' });
   db.on('error', () => undefined); // idle connections are cut when the database is dropped
   let api: { url: string; child: ChildProcess } | undefined;
   try {
