@@ -87,14 +87,15 @@ export class PostgresSearchIndex implements SearchIndex {
 }
 
 /**
- * One search in one statement: the page of quotes (or of laboratories, without exams), the total
- * and the three facets (comunas, insurers, attribute values), as one row.
+ * One search in one statement: the page of quotes (or of laboratories, without exams) with the
+ * cards' facts, the total and the three facets (comunas, insurers, attribute values), as one row.
  *
  * Why one statement: the candidate laboratories are matched once (`cand`) and every part reads
- * them; the prices are reached from those laboratories through the covering index
- * (laboratory_id, exam_id) INCLUDE (price, mle_arancel, mle_copay) instead of from every price of
- * the exams nationwide; the per-exam lines (JSON) are built for the page only; and a search is
- * one round trip and one connection, which matters more than parallelism on a loaded server.
+ * them; the prices are read in the comunas of those laboratories only, through the covering index
+ * (exam_id, comuna_id, laboratory_id) INCLUDE (price, mle_arancel, mle_copay), instead of every
+ * price of the exams nationwide; the per-exam lines (JSON) are built for the page only; and a
+ * search is one round trip and one connection, which matters more than parallelism on a loaded
+ * server. docs/search-scaling.md has the plans and the figures.
  * Exported so that the search benchmark can run the very same SQL straight on the database.
  */
 export function searchStatement(query: QuoteQuery): Prisma.Sql {
