@@ -81,4 +81,26 @@ describe('the storefront on a phone', () => {
     await fits(page, 'search with the longest names');
     await page.close();
   }, 120_000);
+
+  it.each(WIDTHS)('opens the cart on the screen at %i px, each line removable, with the longest word of the catalogue', async (width) => {
+    // A cart the browser kept from an earlier visit, holding the exam whose name has the longest single word
+    // (a word cannot wrap: it once pushed the removal button out of the panel).
+    const [exam] = await t.prisma.$queryRaw<{ id: number; code: string; name: string }[]>`
+      SELECT id, code, name FROM exam WHERE is_active
+      ORDER BY (SELECT max(length(w)) FROM regexp_split_to_table(name, '\s+') AS w) DESC, id LIMIT 1`;
+    const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { isActive: true }, orderBy: { identifierName: 'desc' } });
+    const item = { id: exam.id, name: `${exam.code} - ${exam.name}`, categoryName: lab.identifierName, cover: '', description: '', price: 123_450, code: exam.code, options: [], quantity: 2, laboratoryId: lab.id };
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    await page.addInitScript((cart) => localStorage.setItem('NB_CART', cart), JSON.stringify([item]));
+    await page.goto(`${base}/laboratorio/${lab.id}`);
+    await page.getByRole('button', { name: 'Carro de exámenes: 2 exámenes' }).click();
+    await page.getByTestId('cart-total').waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running')); // the panel fades in
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-cart-${width}.png` });
+    const panel = (await page.locator('.cl-cart').boundingBox())!;
+    expect({ width, panelOnScreen: panel.x >= 0 && panel.x + panel.width <= width }).toEqual({ width, panelOnScreen: true });
+    const removal = (await page.getByRole('button', { name: `Eliminar ${item.name} del carro` }).boundingBox())!;
+    expect({ width, removalOnScreen: removal.x + removal.width <= panel.x + panel.width }).toEqual({ width, removalOnScreen: true });
+    await page.close();
+  }, 60_000);
 });

@@ -1,80 +1,46 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { PrimeReactProvider, addLocale, locale } from 'primereact/api';
-import { RouterProvider } from 'react-router-dom';
+/**
+ * The entry: the stylesheets (Vite writes them into index.html as blocking links) and, once the page has been
+ * painted, the web app itself (boot.tsx).
+ *
+ * The server writes the page's text into the HTML (page-shell.ts): a phone can paint it as soon as the CSS is in.
+ * Loading the app from here rather than as this module's static imports keeps its ~200 kB of JavaScript from
+ * competing with the stylesheet on a slow connection and from running before that first paint; the page's own
+ * chunk is asked for at the same moment, so the app and the page still arrive in one round.
+ */
 import 'primereact/resources/themes/lara-light-cyan/theme.css';
 import 'primeicons/primeicons.css';
+import './theme/primereact-structure.css';
 import './theme/app.css';
-import { store } from './app/store';
-import { preloadPage, router } from './app/router';
-import { readPreloaded } from './api/hooks';
-import { examNamed, filterRestored } from './storefront/features/search/searchSlice';
-import { filterFromUrl } from './storefront/features/search/quoteFilter';
-import { comunasLoaded, regionsLoaded, type Location } from './storefront/features/locations/locationsSlice';
+import { reloadOnceForNewRelease } from './app/chunkReload';
+import { pageLoaderFor } from './app/pages';
 
-/**
- * Corrections to what PrimeReact tells screen readers, for every instance (axe finds each on every
- * page otherwise):
- * - a dropdown's hidden native <select> (an unnamed duplicate of its combobox) and its chevron (a
- *   nameless "button" the combobox already opens) are hidden from them;
- * - a table's row checkbox is the native checkbox inside, not also a "checkbox" around it (an
- *   interactive role holding a focusable control, and without a state);
- * - a switch is its native switch inside, not also a "checkbox" around it;
- * - chips are a list of removable items and a text box, not a "listbox" whose options are not options.
- */
-const UNSET = undefined;
-const ACCESSIBLE_PARTS = {
-  dropdown: { select: { 'aria-hidden': true }, trigger: { 'aria-hidden': true } },
-  checkbox: { root: ({ props }: { props: { role?: string } }) => (props.role === 'checkbox' ? { role: UNSET, tabIndex: UNSET, 'aria-label': UNSET } : {}) },
-  inputswitch: { root: { role: UNSET, 'aria-checked': UNSET } },
-  chips: {
-    container: { role: UNSET, 'aria-orientation': UNSET, 'aria-activedescendant': UNSET, 'aria-label': UNSET, 'aria-labelledby': UNSET },
-    token: { role: UNSET, 'aria-selected': UNSET, 'aria-setsize': UNSET, 'aria-posinset': UNSET },
-  },
-};
-
-addLocale('es', {
-  accept: 'Sí', reject: 'No', emptyMessage: 'Sin resultados', emptyFilterMessage: 'Sin coincidencias', clear: 'Limpiar', apply: 'Aplicar',
-  dayNames: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
-  dayNamesShort: ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'],
-  dayNamesMin: ['D', 'L', 'M', 'X', 'J', 'V', 'S'],
-  monthNames: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
-  monthNamesShort: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
-  firstDayOfWeek: 1,
-  // What screen readers hear on PrimeReact's own controls (tables, paging, dialogs, passwords).
-  aria: {
-    close: 'Cerrar', trueLabel: 'Sí', falseLabel: 'No', nullLabel: 'Sin elegir',
-    selectRow: 'Seleccionar', unselectRow: 'Quitar de la selección', selectAll: 'Todos seleccionados', unselectAll: 'Seleccionar todos',
-    firstPageLabel: 'Primera página', lastPageLabel: 'Última página', nextPageLabel: 'Página siguiente', prevPageLabel: 'Página anterior',
-    pageLabel: 'Página {page}', rowsPerPageLabel: 'Filas por página', jumpToPageDropdownLabel: 'Filas por página',
-  },
-});
-locale('es');
-
-// The place pickers' lists, when the server wrote them: their first render says "Elige una región", not "Cargando…".
-const regions = readPreloaded<Location[]>('places:regions');
-if (regions) store.dispatch(regionsLoaded(regions));
-const comunas = readPreloaded<{ regionId: number; comunas: Location[] }>('places:comunas');
-if (comunas) store.dispatch(comunasLoaded(comunas));
-
-// A shared search is restored before the first render, its exams already named (the server wrote their names):
-// the page's first render has its chips and summary as they stay, and its search starts at once.
-if (window.location.pathname === '/buscador') {
-  const names = readPreloaded<Record<string, string>>('search:examNames') ?? {};
-  store.dispatch(examNamed(Object.entries(names).map(([id, name]) => ({ id: Number(id), name }))));
-  store.dispatch(filterRestored(filterFromUrl(new URLSearchParams(window.location.search))));
+function afterFirstPaint(run: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  // No page in the HTML (routes without a server shell, the back office), or a tab opened in the background that
+  // paints nothing yet: nothing to wait for.
+  if (!document.getElementById('root')?.hasChildNodes() || document.visibilityState === 'hidden') return once();
+  // The first contentful paint is reported once it is on screen (a frame's callback would be too early: the
+  // frame is still to be presented).
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      once();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // A browser without paint timing waits for the timeout below.
+  }
+  // However slow the stylesheet, the app does not wait for it longer than this.
+  setTimeout(once, 1000);
 }
 
-// The page's own chunk first: its first render is the page, painted over the server's HTML of it (page-shell.ts).
-// A chunk that fails renders anyway: the route's lazy loader retries it, or reloads once.
-void preloadPage(window.location.pathname).catch(() => undefined).then(() => createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      {/* The provider's locale is what components read: without it they speak English whatever locale() says. */}
-      <PrimeReactProvider value={{ ripple: true, locale: 'es', pt: ACCESSIBLE_PARTS }}>
-        <RouterProvider router={router} />
-      </PrimeReactProvider>
-    </Provider>
-  </StrictMode>,
-));
+afterFirstPaint(() => {
+  // Failures are the app's to handle (lazyPage retries the chunk, or reloads once): here it is only a head start.
+  void pageLoaderFor(window.location.pathname)?.().catch(() => undefined);
+  import('./boot').catch(reloadOnceForNewRelease);
+});

@@ -86,8 +86,9 @@ function refreshToken(expired: string): Promise<string | null> {
  * is refreshed once and the call repeated; only code 200 is success (spec §7), anything else
  * throws an ApiError carrying the envelope.
  */
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  activity(1);
+async function request<T>(method: Method, path: string, body?: unknown, quiet = false): Promise<T> {
+  // A call nobody waits for (the access log) does not move the progress bar.
+  if (!quiet) activity(1);
   try {
     const token = localStorage.getItem(TOKEN_KEY);
     let envelope = await send<T>(method, path, body, token);
@@ -98,7 +99,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
     if (envelope.code !== 200) throw new ApiError(envelope);
     return envelope.data;
   } finally {
-    activity(-1);
+    if (!quiet) activity(-1);
   }
 }
 
@@ -109,6 +110,8 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  /** A `POST` in the background: nobody waits for it, so the progress bar does not move. */
+  postQuietly: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body, true),
   delete: <T>(path: string) => request<T>('DELETE', path),
   /** A multipart `POST` (a file and its fields), answered in the usual envelope. */
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),

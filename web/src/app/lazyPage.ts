@@ -1,13 +1,12 @@
 import { createElement, lazy, type ComponentType } from 'react';
-
-const RELOADED_KEY = 'cotizalab:chunk-reload';
+import { chunkLoaded, reloadOnceForNewRelease } from './chunkReload';
 
 /**
  * Route-level code splitting. A chunk that fails to load (typically after a new release
  * replaced it) reloads the page once, as the spec asks, instead of showing an error.
  *
  * `preload()` fetches the chunk ahead: once it is in, the page renders at once instead of
- * suspending, so the first render of a page opened from a link (main.tsx preloads it) is the page
+ * suspending, so the first render of a page opened from a link (boot.tsx preloads it) is the page
  * itself, painted over the server's HTML of it, never an empty <main> in between.
  */
 // `any` props, as React.lazy itself takes: screens with and without props share this.
@@ -17,16 +16,12 @@ export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ def
   const preload = () =>
     (loading ??= load().then(
       (module) => {
-        sessionStorage.removeItem(RELOADED_KEY);
+        chunkLoaded();
         loaded = module.default;
         return module;
       },
       (error: unknown) => {
-        if (!sessionStorage.getItem(RELOADED_KEY)) {
-          sessionStorage.setItem(RELOADED_KEY, '1');
-          window.location.reload();
-          return new Promise<never>(() => undefined);
-        }
+        if (reloadOnceForNewRelease()) return new Promise<never>(() => undefined);
         loading = undefined;
         throw error;
       },

@@ -4,10 +4,11 @@ import PublicLayout from '../storefront/layout/PublicLayout';
 import ErrorPage from '../shared/ui/ErrorPage';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { lazyPage } from './lazyPage';
+import { loadHomePage, loadLaboratoryPage, loadSearchPage } from './pages';
 
-const HomePage = lazyPage(() => import('../storefront/pages/HomePage'));
-const SearchPage = lazyPage(() => import('../storefront/pages/SearchPage'));
-const LaboratoryPage = lazyPage(() => import('../storefront/pages/LaboratoryPage'));
+const HomePage = lazyPage(loadHomePage);
+const SearchPage = lazyPage(loadSearchPage);
+const LaboratoryPage = lazyPage(loadLaboratoryPage);
 const ContactPage = lazyPage(() => import('../storefront/pages/ContactPage'));
 const LoginPage = lazyPage(() => import('../storefront/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('../storefront/pages/RegisterPage'));
@@ -67,7 +68,7 @@ export const router = createBrowserRouter([
 ]);
 
 /**
- * The chunk of the public page at `pathname`, loaded before the first render (main.tsx): the page
+ * The chunk of the public page at `pathname`, loaded before the first render (boot.tsx): the page
  * then renders at once over the server's HTML of it, with no empty <main> while its chunk arrives.
  */
 const PUBLIC_PAGES: [path: string, page: { preload: () => Promise<unknown> }][] = [

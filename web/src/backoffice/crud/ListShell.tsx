@@ -7,6 +7,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
+import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ImportKind } from '@contracts';
 import { asApiError } from '../../api/client';
@@ -217,7 +218,14 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
         totalRecords={list.total}
         rowsPerPageOptions={PER_PAGE_OPTIONS}
         onPage={onPage}
-        paginatorTemplate="PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown"
+        paginatorTemplate={{
+          layout: 'PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown',
+          // PrimeReact's own names this dropdown "Jump to Page Dropdown", from a copy of its English locale bundled in
+          // the paginator that locale('es') does not reach: the same dropdown, named in Spanish.
+          RowsPerPageDropdown: (options: PaginatorRowsPerPageDropdownOptions) => (
+            <Dropdown value={options.value} options={options.options} onChange={options.onChange} appendTo={options.appendTo} aria-label="Filas por página" />
+          ),
+        }}
         currentPageReportTemplate="{first}–{last} de {totalRecords}"
         sortField={sortColumn ? orderBy : undefined}
         sortOrder={orderSort === 'desc' ? -1 : 1}

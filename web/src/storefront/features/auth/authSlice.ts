@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrentUser } from '@contracts';
+import { TOKEN_KEY } from '../../../api/client';
 
 /** Spec §3: the logged user and the logged person, as `GET /api/auth/user` answers them. */
 export type LoggedUser = CurrentUser['user'];
@@ -20,10 +21,19 @@ interface AuthState {
   loggedOut: boolean;
 }
 
+/** Whether a token is stored. Without one there is nothing to check: the first render already says "Ingresar". */
+function hasStoredToken(): boolean {
+  try {
+    return localStorage.getItem(TOKEN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 const initialState: AuthState = {
   user: null,
   person: null,
-  checked: false,
+  checked: !hasStoredToken(),
   signingIn: false,
   signInError: null,
   loginBoxVisible: false,

@@ -2,8 +2,11 @@ import type { OpeningHours } from '@contracts';
 import { dayName } from '../../../app/format';
 
 /** The weekday (1 = Monday … 7 = Sunday) and the time "HH:MM" now in Chile, wherever the browser is. */
+// One formatter for every card: building one (time-zone data, locale) costs far more than using it.
+let chileClock: Intl.DateTimeFormat | undefined;
 export function chileNow(at: Date): { day: number; time: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Santiago', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  chileClock ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Santiago', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const parts = chileClock.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')) + 1;
   return { day, time: `${part('hour')}:${part('minute')}` };
