@@ -6,8 +6,9 @@
  * - throughput and latency of 5-exam orders under 1, 8 and 32 concurrent clients (autocannon, in
  *   this process, on the same machine as the API and the database): every order computed (cache
  *   off), then with the answer cache on a workload where orders repeat (Zipf); the API's memory;
- * - the projection lag from a price change (API) to the new price being quoted;
- * - the exam look-up of the search box (POST /api/exam/search) through HTTP, type-ahead and typos;
+ * - the projection lag from a price change (API) to the new price being quoted, and the exam look-up of the
+ *   search box (POST /api/exam/search: type-ahead and typos) through HTTP, both once the worker has written the
+ *   earlier searches to the history (role `all` runs it in the API process), not beside it;
  * and at the end the issue's table: each figure against its aim.
  *
  * Usage: npm run bench:search [-- 2000,20000]   (laboratory counts; 300 exams each)
@@ -43,6 +44,17 @@ const LOOKUPS = ['hemo', 'hemog', 'hemograma', 'hemogrma', 'perfil lip', 'perfil
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 /** Distinct five-exam orders of the cached load. */
 const COMMON_ORDERS = 200;
+
+/** Waits until the worker has written the searches made so far to the history (its row count stops growing). */
+async function historySettled(db: pg.Pool) {
+  const count = async () => Number((await db.query('SELECT count(*) AS n FROM search_history')).rows[0].n);
+  const until = Date.now() + 180_000;
+  let last = -1;
+  for (let n = await count(); n !== last && Date.now() < until; n = await count()) {
+    last = n;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
 
 /** A deterministic generator (mulberry32): the same workload on every run. */
 function random(seed: number) {
@@ -187,20 +199,9 @@ async function benchSize(labs: number): Promise<SizeFigures> {
 
     await stopApi(api.child);
     api = await startApi(env);
-    const pickComuna = zipf(comunas.length, 1.0, 7);
-    const pickOrder = zipf(COMMON_ORDERS, 1.0, 11);
-    const orders = Array.from({ length: COMMON_ORDERS }, (_, o) => sample(popular.length, 5, o + 1).map((k) => popular[k].id as number));
-    const common: object[] = [];
-    const commonBody = (i: number) => {
-      while (common.length <= i) {
-        const comuna = comunas[pickComuna()];
-        common.push({ exams: orders[pickOrder()], location: { id: comuna.id }, nearLocations: true, pensionHealtInstitutionId: { id: fonasa.id }, orderBy: 'total' });
-      }
-      return common[i];
-    };
-    const cached = await underLoad(commonBody);
-    const distinct = new Set(common.map((b) => JSON.stringify(b))).size;
-    const rss = processMemory(api.child.pid!);
+    // The searches so far are still being written to the history by the worker (role `all`: in this process); what
+    // follows is measured once that is done, not beside it.
+    await historySettled(db);
 
     // Projection lag: change a price through the API, then ask /buscador until it quotes it. Counted from the
     // change's answer (the provider's "guardado": the change is committed); the change's own time apart.
@@ -234,6 +235,22 @@ async function benchSize(labs: number): Promise<SizeFigures> {
       await answer.json();
       if (i >= LOOKUPS.length) lookups.push(performance.now() - started);
     }
+
+    // The load with the answer cache.
+    const pickComuna = zipf(comunas.length, 1.0, 7);
+    const pickOrder = zipf(COMMON_ORDERS, 1.0, 11);
+    const orders = Array.from({ length: COMMON_ORDERS }, (_, o) => sample(popular.length, 5, o + 1).map((k) => popular[k].id as number));
+    const common: object[] = [];
+    const commonBody = (i: number) => {
+      while (common.length <= i) {
+        const comuna = comunas[pickComuna()];
+        common.push({ exams: orders[pickOrder()], location: { id: comuna.id }, nearLocations: true, pensionHealtInstitutionId: { id: fonasa.id }, orderBy: 'total' });
+      }
+      return common[i];
+    };
+    const cached = await underLoad(commonBody);
+    const distinct = new Set(common.map((b) => JSON.stringify(b))).size;
+    const rss = processMemory(api.child.pid!);
 
     console.log(`\n${size.labs} laboratories x ${EXAMS_PER_LAB} exams = ${size.prices} prices, PostgreSQL ${server.version} (seed ${seedSeconds.toFixed(0)} s, search:reindex ${reindexSeconds.toFixed(1)} s); ${machineLoad()}`);
     console.log(`${SAMPLES} sequential searches each, comuna + neighbours + FONASA, ordered by total (the top 20 comunas by laboratories, in turn)`);
