@@ -89,7 +89,7 @@ async function firstQuote(page: Page, url: string) {
   await page.goto(url);
   // Checked every frame: a locator's wait polls at widening intervals (up to 500 ms) and would add that much when the
   // page's load event comes early (the app is imported after the first paint, main.tsx).
-  await page.waitForFunction(() => document.querySelector('[data-testid="quote"]') !== null, undefined, { polling: 'raf' });
+  await page.waitForFunction(`document.querySelector('[data-testid="quote"]') !== null`, undefined, { polling: 'raf' });
   return performance.now() - started;
 }
 

@@ -1,2 +1,2 @@
 export { ReportsModule } from './reports.module';
-export type { SearchHistoryJob } from './jobs/search-history.writer';
+export type { SearchHistoryBatch, SearchHistoryJob } from './jobs/search-history.writer';

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { QuoteRequest } from '../../http/quote-request';
 import { SearchAnswerCache } from '../../search-answer-cache';
 import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
-import type { SearchHistoryJob } from '../../../reports';
+import type { SearchHistoryBatch, SearchHistoryJob } from '../../../reports';
 import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../catalogue/laboratories';
 import type { LaboratoryQuote } from '../../../../contracts/search';
 
@@ -33,7 +33,7 @@ const HISTORY_DELAY_MS = 50;
 @QueryHandler(SearchLaboratoriesQuery)
 export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratoriesQuery>, OnModuleDestroy {
   private readonly log: Logger;
-  private readonly history: NewJob<SearchHistoryJob>[] = [];
+  private readonly history: SearchHistoryJob[] = [];
   private historyTimer?: NodeJS.Timeout;
 
   constructor(
@@ -67,8 +67,9 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       }),
       // The moment of the search, not of the batch's write.
       at: new Date().toISOString(),
+      key: randomUUID(),
     };
-    this.history.push({ name: 'search', data: job, jobId: randomUUID() });
+    this.history.push(job);
     if (this.history.length >= HISTORY_BATCH) void this.flushHistory();
     else this.historyTimer ??= setTimeout(() => void this.flushHistory(), HISTORY_DELAY_MS);
     return results;
@@ -114,15 +115,17 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   }
 
   /**
-   * Hands the searches of the last moments to the queue in one call: under load, one queue round
-   * trip per search cost more of the API's time than reading the answer back (issue 14 profile).
+   * Hands the searches of the last moments to the queue as one job, written in one transaction: under
+   * load, one queue round trip per search cost more of the API's time than reading the answer back, and
+   * one job per search cost the worker more than the search itself (issue 14 profiles).
    */
   private async flushHistory(): Promise<void> {
     clearTimeout(this.historyTimer);
     this.historyTimer = undefined;
-    const jobs = this.history.splice(0);
-    if (jobs.length === 0) return;
-    await this.queue.addBulk(QueueName.SearchHistory, jobs).catch((err: unknown) => this.log.warn({ err, searches: jobs.length }, 'search history not recorded'));
+    const searches = this.history.splice(0);
+    if (searches.length === 0) return;
+    const batch: NewJob<SearchHistoryBatch> = { name: 'searches', data: { searches }, jobId: randomUUID() };
+    await this.queue.addBulk(QueueName.SearchHistory, [batch]).catch((err: unknown) => this.log.warn({ err, searches: searches.length }, 'search history not recorded'));
   }
 
   async onModuleDestroy(): Promise<void> {
