@@ -95,7 +95,8 @@ describe('the storefront on a phone', () => {
     await page.goto(`${base}/laboratorio/${lab.id}`);
     await page.getByRole('button', { name: 'Carro de exámenes: 2 exámenes' }).click();
     await page.getByTestId('cart-total').waitFor();
-    await page.waitForFunction(`document.getAnimations().every((a) => a.playState !== 'running')`); // the panel fades in
+    // The panel fades in. (A function, not a string: the page's CSP forbids eval; `document` is the page's.)
+    await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document.getAnimations().every((a) => a.playState !== 'running'));
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-cart-${width}.png` });
     const panel = (await page.locator('.cl-cart').boundingBox())!;
     expect({ width, panelOnScreen: panel.x >= 0 && panel.x + panel.width <= width }).toEqual({ width, panelOnScreen: true });
