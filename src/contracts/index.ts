@@ -11,5 +11,6 @@ export type * from './backoffice-reports';
 export type * from './imports';
 export type * from './reports';
 export type * from './sales-orders';
+export { SALES_ORDER_STATUS_LABELS } from './sales-orders';
 export type * from './commerce-catalogue';
 export type * from './saved-orders';

@@ -2,6 +2,17 @@
 
 export type SalesOrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'REDEEMED' | 'EXPIRED' | 'FAILED' | 'CANCELLED' | 'REFUNDED';
 
+/** What a person reads for each status: the server's refusals and the web app's tags and filters say the same. */
+export const SALES_ORDER_STATUS_LABELS: Record<SalesOrderStatus, string> = {
+  PENDING_PAYMENT: 'Pendiente de pago',
+  PAID: 'Pagada',
+  REDEEMED: 'Canjeada',
+  EXPIRED: 'Vencida',
+  FAILED: 'Pago fallido',
+  CANCELLED: 'Anulada',
+  REFUNDED: 'Reembolsada',
+};
+
 /** `GET /api/shipping-methods?laboratoryId=&comunaId=`: how the patient gets the sample taken, and what it costs. */
 export interface ShippingMethod {
   code: 'BRANCH' | 'HOME';

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { LaboratoryPageExam, LaboratoryPageView } from '@contracts';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { dayName, formatClp, shortExamName } from '../../app/format';
@@ -13,6 +12,7 @@ import { QuotedOrder, quotedOrderFrom } from '../features/laboratory/QuotedOrder
 import { homeCollectionText } from '../features/search/homeCollectionText';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
+import { LoadError } from '../../shared/ui/LoadError';
 
 
 const PER_PAGE = 20;
@@ -45,12 +45,7 @@ export default function LaboratoryPage() {
   if (id === undefined) return <Navigate to="/buscador" replace />;
   if (!valid || error?.envelope.code === 404) return <NotFoundPage />;
   if (error) {
-    return (
-      <div className="cl-container cl-block">
-        <Message severity="error" text={error.message} />
-        <Button label="Reintentar" icon="pi pi-refresh" text onClick={retry} />
-      </div>
-    );
+    return <LoadError className="cl-container cl-block" message={error.message} retry={retry} />;
   }
   // Sized like the page (its head and a block as tall as its panels), so the data arriving moves nothing.
   if (!data) {

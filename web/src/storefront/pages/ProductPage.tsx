@@ -1,6 +1,5 @@
 import type { ProductView } from '@contracts';
 import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { itemAdded, sameLine } from '../features/cart/cartSlice';
@@ -11,6 +10,7 @@ import { ResponsiveImage } from '../features/products/ProductImage';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import '../features/products/products.css';
+import { LoadError } from '../../shared/ui/LoadError';
 
 /** `/paquete/{id}`: a package, the branch where it is taken, its exams and its price today. */
 export default function ProductPage() {
@@ -27,12 +27,7 @@ export default function ProductPage() {
 
   if (!valid || error?.envelope.code === 404) return <NotFoundPage />;
   if (error) {
-    return (
-      <div className="cl-container cl-block">
-        <Message severity="error" text={error.message} />
-        <Button label="Reintentar" icon="pi pi-refresh" text onClick={retry} />
-      </div>
-    );
+    return <LoadError className="cl-container cl-block" message={error.message} retry={retry} />;
   }
   if (!product) return <div className="cl-container cl-muted cl-block" aria-busy="true">Cargando paquete…</div>;
 

@@ -1,6 +1,4 @@
 import type { Page, ProductView } from '@contracts';
-import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApiQuery } from '../../api/hooks';
@@ -8,6 +6,7 @@ import { ProductCard } from '../features/products/ProductCard';
 import { PRODUCT_LISTS } from '../features/products/productRoutes';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import '../features/products/products.css';
+import { LoadError } from '../../shared/ui/LoadError';
 
 const PER_PAGE = 12;
 
@@ -32,10 +31,7 @@ export default function ProductsPage() {
         </ul>
       </nav>
       {error && (
-        <div className="cl-block">
-          <Message severity="error" text={error.message} />
-          <Button label="Reintentar" icon="pi pi-refresh" text onClick={retry} />
-        </div>
+        <LoadError message={error.message} retry={retry} />
       )}
       {!data && loading && <p className="cl-muted" aria-busy="true">Cargando paquetes…</p>}
       {data && (

@@ -18,6 +18,7 @@ import { SaveOrderButton } from '../features/saved-orders/SaveOrderButton';
 import { EMPTY_FILTER, filterFromUrl, filterToUrl, type QuoteFilter } from '../features/search/quoteFilter';
 import { CoveringPackages } from '../features/products/CoveringPackages';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
+import { LoadError } from '../../shared/ui/LoadError';
 import {
   examNamed, filterChanged, filterCleaned, filterRestored, insurerCleaned, locationCleaned, pageChanged, type FacetCount,
 } from '../features/search/searchSlice';
@@ -206,10 +207,7 @@ export default function SearchPage() {
             />
           )}
           {status === 'failed' && (
-            <div className="cl-block">
-              <Message severity="error" text={error ?? 'No pudimos buscar laboratorios.'} />
-              <Button label="Reintentar" icon="pi pi-refresh" text onClick={() => dispatch(filterRestored(filterFromUrl(params)))} />
-            </div>
+            <LoadError message={error ?? 'No pudimos buscar laboratorios.'} retry={() => dispatch(filterRestored(filterFromUrl(params)))} />
           )}
           {results && results.items.length === 0 && status !== 'failed' && (
             <div className="cl-empty" data-testid="no-results">

@@ -1,4 +1,4 @@
-import type { SalesOrderStatus } from '../../../../contracts/sales-orders';
+import { SALES_ORDER_STATUS_LABELS as STATUS_LABELS, type SalesOrderStatus } from '../../../../contracts/sales-orders';
 import { SalesOrderTransitionError } from '../orders.errors';
 
 /**
@@ -15,15 +15,6 @@ const NEXT: Record<SalesOrderStatus, SalesOrderStatus[]> = {
   REFUNDED: [],
 };
 
-export const STATUS_LABELS: Record<SalesOrderStatus, string> = {
-  PENDING_PAYMENT: 'Pendiente de pago',
-  PAID: 'Pagada',
-  REDEEMED: 'Canjeada',
-  EXPIRED: 'Vencida',
-  FAILED: 'Pago fallido',
-  CANCELLED: 'Anulada',
-  REFUNDED: 'Reembolsada',
-};
 
 export function canMove(from: SalesOrderStatus, to: SalesOrderStatus): boolean {
   return NEXT[from].includes(to);

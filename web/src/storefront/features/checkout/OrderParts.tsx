@@ -1,20 +1,11 @@
-import type { SalesOrderStatus, SalesOrderView } from '@contracts';
+import { SALES_ORDER_STATUS_LABELS, type SalesOrderStatus, type SalesOrderView } from '@contracts';
 import { dayName, formatClp, formatDate } from '../../../app/format';
 
-export const STATUS_LABELS: Record<SalesOrderStatus, string> = {
-  PENDING_PAYMENT: 'Pendiente de pago',
-  PAID: 'Pagada',
-  REDEEMED: 'Canjeada',
-  EXPIRED: 'Vencida',
-  FAILED: 'Pago fallido',
-  CANCELLED: 'Anulada',
-  REFUNDED: 'Reembolsada',
-};
 const STATUS_TAGS: Record<SalesOrderStatus, string> = {
   PENDING_PAYMENT: 'cl-tag--warn', PAID: 'cl-tag--ok', REDEEMED: 'cl-tag--info', EXPIRED: 'cl-tag--muted', FAILED: 'cl-tag--danger', CANCELLED: 'cl-tag--muted', REFUNDED: 'cl-tag--muted',
 };
 
-export const OrderStatusTag = ({ status }: { status: SalesOrderStatus }) => <span className={`cl-tag ${STATUS_TAGS[status]}`}>{STATUS_LABELS[status]}</span>;
+export const OrderStatusTag = ({ status }: { status: SalesOrderStatus }) => <span className={`cl-tag ${STATUS_TAGS[status]}`}>{SALES_ORDER_STATUS_LABELS[status]}</span>;
 
 /** Opening hours grouped by day: "lunes: 08:00–13:00, 15:00–18:00". */
 export function OpeningHours({ hours }: { hours: SalesOrderView['laboratory']['openingHours'] }) {
