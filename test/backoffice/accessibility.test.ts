@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
 import { logIn } from '../support/backoffice';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 
 const PROVIDER = { email: 'prv@accesible.cl', password: 'clave-accesible-12' };
 
@@ -20,9 +20,7 @@ describe('back-office screens and accessibility', () => {
   let providerScreens: [string, string][];
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(6));
     const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { company: { status: 'APPROVED' } }, orderBy: { id: 'asc' } });
     const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
     await createProvider(t, admin, lab.companyId, PROVIDER.email, PROVIDER.password);
@@ -61,10 +59,7 @@ describe('back-office screens and accessibility', () => {
       ['mis-reportes', '/app/reports/resultHistory'],
     ];
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it.each([390, 1366])('finds no violation on any back-office screen at %i px', async (width) => {
     const found: string[] = [];

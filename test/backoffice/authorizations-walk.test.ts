@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import type { TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { authorizeInQueue, logIn, lookAtBothWidths } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
@@ -18,9 +18,7 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
 
   beforeAll(async () => {
     if (process.env.SHOTS_DIR) await mkdir(process.env.SHOTS_DIR, { recursive: true });
-    t = await startTestApp({ seedLabs: 16, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(16));
 
     // Set-up through the API, as a provider: three new prices of one branch, at exams no one offers yet.
     const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
@@ -38,10 +36,7 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
       offers.push({ id: answer.body.data.id, examId: exam.id, code: exam.code, price });
     }
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it('authorizes two in one bulk action, rejects one with a reason, quotes the two and shows the reason to the provider', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

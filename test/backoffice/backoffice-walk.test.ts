@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import type { TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { logIn, choose } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
@@ -29,15 +29,10 @@ describe('an administrator keeps the catalogue in the back office', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 20, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(20));
     await t.http.post('/api/auth/sign-up').send({ firstName: 'Pía', lastName: 'Paciente', email: VISITOR.email, password: VISITOR.password });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it('sends visitors to /app/login, refuses a patient account, and lets an administrator create, find, edit, export and retire an exam', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import type { TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { addPrice, authorizeInQueue, choose, dottedCode, logIn } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
 import { waitFor } from '../support/wait';
@@ -20,15 +20,10 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
   let browser: Browser;
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 4, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(4));
     await mkdir(SHOTS, { recursive: true });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it('registers → cannot invite while pending → approved → completes its branch and adds three prices → two authorized in one bulk action, one rejected with a reason → the two quoted on /buscador → the provider reads the reason → another provider cannot open the branch', async () => {
     const provider = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
 import { logIn, lookAtBothWidths } from '../support/backoffice';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 
 /**
  * Issue 18: an administrator says how common an exam is on its form in the back office, and the
@@ -15,14 +15,9 @@ describe('an administrator sets how common an exam is', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(6));
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   /** The suggestions of the home page's exam box for what a patient types, in order. */
   async function suggestions(page: Page, typed: string): Promise<string[]> {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import type { TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { logIn, lookAtBothWidths } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 
@@ -18,9 +18,7 @@ describe('a provider imports a price list from a spreadsheet in /app/imports', (
 
   beforeAll(async () => {
     if (process.env.SHOTS_DIR) await mkdir(process.env.SHOTS_DIR, { recursive: true });
-    t = await startTestApp({ seedLabs: 4, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(4));
     const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
     const company = await t.prisma.company.findFirstOrThrow({ where: { status: 'APPROVED' }, orderBy: { id: 'asc' } });
     const provider = await createProvider(t, admin, company.id, PROVIDER.email, PROVIDER.password);
@@ -38,10 +36,7 @@ describe('a provider imports a price list from a spreadsheet in /app/imports', (
     file = join(tmpdir(), `precios-${process.pid}.csv`);
     await writeFile(file, Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'));
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   const offers = () => t.prisma.laboratoryExam.findMany({ where: { laboratoryId: branch }, include: { exam: true }, orderBy: { exam: { code: 'asc' } } });
 

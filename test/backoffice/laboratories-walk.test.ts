@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import type { TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { addPrice, choose, dottedCode, logIn } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
@@ -37,9 +37,7 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
 
   beforeAll(async () => {
     if (SHOTS) await mkdir(SHOTS, { recursive: true });
-    t = await startTestApp({ seedLabs: 16, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(16));
     const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
     const [companyA, companyB] = (await t.prisma.company.findMany({ where: { status: 'APPROVED', laboratories: { some: {} } }, orderBy: { id: 'asc' }, take: 2 })).map((c) => c.id);
     const providerA = await createProvider(t, admin, companyA, PROVIDER_A.email, PROVIDER_A.password);
@@ -53,10 +51,7 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     exams = await t.prisma.exam.findMany({ where: { isActive: true, code: { in: ['0301045', '0302076', '0303024'] } }, orderBy: { code: 'asc' }, select: { id: true, code: true, name: true } });
     expect(exams).toHaveLength(3);
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   const offers = () => t.prisma.laboratoryExam.findMany({ where: { laboratoryId: branch }, orderBy: { examId: 'asc' } });
 

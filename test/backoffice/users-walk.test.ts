@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import type { TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { logIn, choose } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
 import { waitFor } from '../support/wait';
@@ -22,19 +22,14 @@ describe('an administrator runs accounts in the back office', () => {
   let companyId: number;
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 0, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(0));
     const { token } = await signIn(t, ADMIN.email, ADMIN.password);
     const created = await t.http.post('/api/company').set('Authorization', `Bearer ${token}`).send({ rut: '76.086.428-5', legalName: 'Laboratorio Los Andes SpA', tradeName: 'LabAndes' });
     companyId = created.body.data.id;
     await t.http.post(`/api/company/${companyId}/approve`).set('Authorization', `Bearer ${token}`).send({});
     await mkdir(SHOTS, { recursive: true });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it('invites a provider user who sets a password and signs in; finds, deactivates them; creates another administrator', async () => {
     const admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { choose, logIn } from '../support/backoffice';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { waitFor } from '../support/wait';
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -17,9 +17,7 @@ describe('an administrator grants a provider user one branch at /app/maintainers
   let personId: number;
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 8, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(8));
     const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { company: { status: 'APPROVED' } }, orderBy: { id: 'asc' }, include: { company: true } });
     companyName = lab.company.tradeName;
     branchName = lab.identifierName;
@@ -27,10 +25,7 @@ describe('an administrator grants a provider user one branch at /app/maintainers
     personId = (await createProvider(t, admin, lab.companyId, 'prv@visible.cl', 'clave-visible-1')).personId;
     if (SHOTS) await mkdir(SHOTS, { recursive: true });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   const fits = async (page: Page, width: number) => expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 

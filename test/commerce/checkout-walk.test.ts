@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, WEB_DIST } from '../support/browser';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import type { TestApp } from '../support/app';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { logIn, lookAtBothWidths } from '../support/backoffice';
 import { axeViolations } from '../support/axe';
@@ -20,9 +20,7 @@ describe('a visitor buys a quote’s exams on a phone, pays, gets the voucher, a
   let fonasaId: number;
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 12, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(12));
     // A selling branch and two of its exams: the quote of those two exams in its comuna lists it.
     fonasaId = (await t.prisma.insurer.findUniqueOrThrow({ where: { code: 'fonasa' } })).id;
     // A branch that takes FONASA bonos: the cart then shows what the patient pays with FONASA.
@@ -35,10 +33,7 @@ describe('a visitor buys a quote’s exams on a phone, pays, gets the voucher, a
     const offers = await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: lab.id, status: 'AUTHORIZED', isActive: true, exam: { isActive: true } }, include: { exam: true }, orderBy: { id: 'asc' }, take: 2 });
     exams = offers.map((o) => ({ name: o.exam.name, code: o.exam.code, price: o.price, examId: o.examId }));
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   const look = async (page: Page, name: string) => {
     await lookAtBothWidths(page, name);

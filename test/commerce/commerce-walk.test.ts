@@ -2,9 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ADMIN, signIn } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { choose } from '../support/backoffice';
 import { clp } from '../support/format';
 
@@ -27,9 +27,7 @@ describe('an administrator puts a package and a banner on the storefront', () =>
 
   beforeAll(async () => {
     if (SHOTS) await mkdir(SHOTS, { recursive: true });
-    t = await startTestApp({ seedLabs: 8, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(8));
     branch = await t.prisma.laboratory.findFirstOrThrow({ where: { company: { status: 'APPROVED' } }, orderBy: { id: 'desc' }, select: { id: true, identifierName: true } });
     // Two slides, so the carousel has somewhere to go.
     const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
@@ -37,10 +35,7 @@ describe('an administrator puts a package and a banner on the storefront', () =>
       await t.http.post('/api/slider').set('Authorization', `Bearer ${admin}`).send({ title, subtitle: 'En laboratorios seleccionados.' });
     }
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   /** Both widths: a screenshot when asked for, nothing wider than the window, and axe-core clean. */
   async function look(page: Page, name: string) {

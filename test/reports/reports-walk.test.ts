@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { ADMIN } from '../support/accounts';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { choose, logIn, lookAtBothWidths } from '../support/backoffice';
-import { launchChromium, WEB_DIST } from '../support/browser';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { waitFor } from '../support/wait';
 
 /**
@@ -18,9 +18,7 @@ describe('reports screens', () => {
   let lab: { id: number; name: string; comuna: string; region: string; comunaId: number; examId: number };
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(6));
     [lab] = await t.prisma.$queryRaw<typeof lab[]>`
       SELECT l.id, l.identifier_name AS name, c.name AS comuna, r.name AS region, c.id AS "comunaId", le.exam_id AS "examId"
       FROM laboratory l JOIN location c ON c.id = l.comuna_id JOIN location r ON r.id = c.parent_id
@@ -29,10 +27,7 @@ describe('reports screens', () => {
       WHERE l.is_active ORDER BY l.id, le.exam_id LIMIT 1`;
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it('walks from the dashboard to a search, what it showed, and its CSV', async () => {
     const answer = await t.http.post('/api/laboratory/search').send({ exams: [lab.examId], location: lab.comunaId, session: String(session) });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium, WEB_DIST } from '../support/browser';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import type { TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
 
 /**
@@ -14,9 +14,7 @@ describe('public pages and accessibility', () => {
   let pages: [name: string, path: string][];
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 12, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(12));
     const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { isActive: true, company: { status: 'APPROVED' }, exams: { some: { status: 'AUTHORIZED' } } }, orderBy: { id: 'asc' } });
     const exams = await t.prisma.exam.findMany({ where: { code: { in: ['0301045', '0302034', '0302076'] } }, select: { id: true } });
     const comuna = await t.prisma.location.findFirstOrThrow({ where: { kind: 'COMUNA', name: 'Providencia' } });
@@ -34,10 +32,7 @@ describe('public pages and accessibility', () => {
       ['no-existe', '/no-existe'],
     ];
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it.each([390, 1366])('finds no violation on any public page at %i px', async (width) => {
     // The page's CSP forbids injected scripts; axe is a test tool, not part of the page.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, WEB_DIST } from '../support/browser';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import type { TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 
 /** Set SHOTS_DIR to keep a screenshot of each step (never in the repository). */
@@ -37,14 +37,9 @@ describe('the search by keyboard alone', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 80, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(80));
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it.each([1366, 390])('chooses exams, removes one, chooses a comuna and reaches the first result at %i px', async (width) => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });

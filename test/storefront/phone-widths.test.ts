@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, WEB_DIST } from '../support/browser';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import type { TestApp } from '../support/app';
 
 /**
  * Issue 19, item 5: a phone never scrolls sideways. At 320 to 430 px, with the longest insurer,
@@ -38,16 +38,11 @@ describe('the storefront on a phone', () => {
   let longest: { id: number; code: string; name: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 8, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(8));
     const [row] = await t.prisma.$queryRaw<{ id: number; code: string; name: string }[]>`SELECT id, code, name FROM exam WHERE is_active ORDER BY length(name) DESC LIMIT 1`;
     longest = row;
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it.each(WIDTHS)('fits %i px with the longest names, and Enter never sends a half-typed exam', async (width) => {
     const page = await browser.newPage({ viewport: { width, height: 800 } });

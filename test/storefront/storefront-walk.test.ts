@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, WEB_DIST } from '../support/browser';
-import { serve, startTestApp, type TestApp } from '../support/app';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import type { TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
 
@@ -23,14 +23,9 @@ describe('a patient quotes a medical order in the browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    t = await startTestApp({ seedLabs: 80, env: { WEB_DIST_DIR: WEB_DIST } });
-    base = await serve(t);
-    browser = await launchChromium();
+    ({ t, base, browser } = await startBrowserApp(80));
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => closeBrowserApp(t, browser));
 
   it('goes from the order to the quote, the cart, an account and back out, and every screen is logged', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });

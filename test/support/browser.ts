@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { serve, startTestApp, type TestApp } from './app';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (see STACK.md). */
 export function launchChromium(): Promise<Browser> {
@@ -15,3 +16,17 @@ export function launchChromium(): Promise<Browser> {
  * when several people build the web app at once and each needs a build of their own.
  */
 export const WEB_DIST = process.env.TEST_WEB_DIST ?? join(__dirname, '..', '..', 'web', 'dist');
+
+/**
+ * What every browser test starts with: a test app with `seedLabs` demo laboratories serving the built web app, its
+ * address, and a Chromium to drive it. `closeBrowserApp` ends both, whatever of them started.
+ */
+export async function startBrowserApp(seedLabs: number): Promise<{ t: TestApp; base: string; browser: Browser }> {
+  const t = await startTestApp({ seedLabs, env: { WEB_DIST_DIR: WEB_DIST } });
+  return { t, base: await serve(t), browser: await launchChromium() };
+}
+
+export async function closeBrowserApp(t: TestApp | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await t?.close();
+}
