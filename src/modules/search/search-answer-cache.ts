@@ -26,8 +26,6 @@ export class SearchAnswerCache {
   private readonly answers?: LRUCache<string, QuoteResults>;
   private readonly listener?: PgListener;
   private generation = 0;
-  private hits = 0;
-  private misses = 0;
 
   constructor(databaseUrl: string, entries: number, log: Logger) {
     if (entries <= 0) return;
@@ -45,20 +43,11 @@ export class SearchAnswerCache {
   async answer(key: string, search: () => Promise<QuoteResults>): Promise<QuoteResults> {
     if (!this.answers || !this.active) return search();
     const kept = this.answers.get(key);
-    if (kept) {
-      this.hits++;
-      return kept;
-    }
-    this.misses++;
+    if (kept) return kept;
     const generation = this.generation;
     const answer = await search();
     if (generation === this.generation && this.active) this.answers.set(key, answer);
     return answer;
-  }
-
-  /** Hits and misses since start (the search benchmark prints them). */
-  get stats(): { hits: number; misses: number; entries: number } {
-    return { hits: this.hits, misses: this.misses, entries: this.answers?.size ?? 0 };
   }
 
   private forget(): void {
