@@ -119,4 +119,23 @@ describe('catalogue commands reach /buscador', () => {
     expect((await t.http.post(`/api/laboratory/${labA}/search`).send({})).body).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
     expect(await as(providerB).delete(`/api/priv/laboratory/${labA}`)).toMatchObject({ code: 404, error: 'LABORATORY.NOT_FOUND' });
   });
+
+  it("states on the card the branch's hours and walk-in as they are after an edit (projected with the branch)", async () => {
+    const walkIn = await t.prisma.selectListChild.findFirstOrThrow({ where: { code: 'SIN_HORA' } });
+    const { laboratoryId: lab } = await t.prisma.searchLaboratory.findFirstOrThrow({ where: { companyId: companyA }, orderBy: { laboratoryId: 'asc' } });
+    const card = async () => {
+      await projectionSettled(t.prisma);
+      return (await quote({ laboratoryId: lab })).items[0].facts as { openingHours: unknown; walkIn: boolean };
+    };
+    await t.prisma.laboratoryAttribute.deleteMany({ where: { laboratoryId: lab, selectListChildId: walkIn.id } });
+    const hours = [{ day: 2, opens: '07:30', closes: '12:00' }];
+    expect(await as(admin).post(`/api/priv/laboratory/${lab}`, { openingHours: hours })).toMatchObject({ code: 200 });
+    expect(await card()).toMatchObject({ openingHours: hours, walkIn: false });
+
+    const set = await as(admin).post('/api/laboratory-attribute', { laboratoryId: lab, selectListTypeId: walkIn.typeId, selectListChildId: walkIn.id });
+    expect(set).toMatchObject({ code: 200 });
+    expect(await card()).toMatchObject({ openingHours: hours, walkIn: true });
+    expect(await as(admin).delete(`/api/laboratory-attribute/${set.data.id}`)).toMatchObject({ code: 200 });
+    expect(await card()).toMatchObject({ walkIn: false });
+  });
 });

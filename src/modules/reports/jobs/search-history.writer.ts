@@ -69,97 +69,169 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
   /** A batch of searches, or one search (as jobs were before batches: the key is then the job's id). */
   async write({ id, data }: Job<SearchHistoryBatch | SearchHistoryJob>): Promise<void> {
     const searches = 'searches' in data ? data.searches.map((search, i) => ({ ...search, key: search.key ?? `${id}:${i}` })) : [{ ...data, key: id }];
+    if (searches.length === 0) return;
     await this.prisma.$transaction(async (tx) => {
       // Two searches of one session written at once would each think the other's exams new: the sessions of the
       // batch are locked first, in one order, so that two batches sharing sessions wait rather than deadlock.
       const sessions = [...new Set(searches.flatMap((s) => (s.session === null ? [] : [Number(BigInt(s.session) % 2147483647n)])))].sort((a, b) => a - b);
       if (sessions.length > 0) await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AdvisoryLock.ReportSession}::int, s) FROM unnest(${sessions}::int[]) AS s ORDER BY s`;
-      const rollups = new RollupWriter();
-      for (const search of searches) await this.writeOne(tx, search.key, search, rollups);
-      await rollups.flush(tx);
+      const rows = await this.rowsOf(tx, searches);
+      // A search already written (its key taken) is left out of everything below: a batch delivered again counts nothing.
+      const claimed = await this.claim(tx, rows);
+      const written = rows.filter((row) => claimed.has(row.key));
+      if (written.length === 0) return;
+      await this.writeResults(tx, written, claimed);
+      await this.addRollups(tx, written, claimed);
     });
   }
 
-  /** One search, its results and its rollups (added to `rollups`), unless its key was written already. */
-  private async writeOne(tx: Prisma.TransactionClient, key: string, data: SearchHistoryJob, rollups: RollupWriter): Promise<void> {
-    // Taken first: a concurrent redelivery waits on this row and then finds it.
-    const claimed = await tx.$queryRaw<{ id: bigint }[]>`
-      INSERT INTO search_history (job_id, filters, result_count, took_ms, created_at)
-      VALUES (${key}, ${JSON.stringify(data.filters)}::jsonb, ${data.resultCount}, ${data.tookMs}, ${data.at ? new Date(data.at) : new Date()})
-      ON CONFLICT (job_id) DO NOTHING RETURNING id`;
-    if (claimed.length === 0) return;
-    const searchId = claimed[0].id;
-    const at = data.at ? new Date(data.at) : new Date();
-    const filters = data.filters as Record<string, unknown>;
-    const examIds = refsOf(filters.exams);
-    const [refs] = await tx.$queryRaw<{ comuna_id: number | null; region_id: number | null; insurer_id: number | null; person_id: number | null }[]>`
-      SELECT (SELECT id FROM location WHERE id = ${refOf(filters.location)}::int AND kind = 'COMUNA') AS comuna_id,
-             COALESCE((SELECT parent_id FROM location WHERE id = ${refOf(filters.location)}::int AND kind = 'COMUNA'),
-                      (SELECT id FROM location WHERE id = ${refOf(filters.locationFk)}::int AND kind = 'REGION')) AS region_id,
-             (SELECT id FROM insurer WHERE id = ${refOf(filters.pensionHealtInstitutionId)}::int) AS insurer_id,
-             (SELECT id FROM person WHERE id = ${data.personId}::int) AS person_id`;
-    const shownIds = data.laboratories.map((l) => l.laboratoryId);
-    const existing = new Set(shownIds.length ? (await tx.laboratory.findMany({ where: { id: { in: shownIds } }, select: { id: true } })).map((l) => l.id) : []);
-    const shown = data.laboratories.filter((l) => existing.has(l.laboratoryId));
-    const offersAll = await this.offersAll(tx, shown, examIds);
-    const outcome: Outcome = data.resultCount === 0 ? 'NONE' : examIds.length === 0 || shown.some((l) => offersAll.get(l.laboratoryId)) ? 'COMPLETE' : 'INCOMPLETE';
-    const near = filters.nearLocations;
-    await tx.searchHistory.update({
-      where: { id: searchId },
-      data: {
-        session: data.session === null ? null : BigInt(data.session), personId: refs.person_id,
-        comunaId: refs.comuna_id, regionId: refs.region_id, insurerId: refs.insurer_id, examIds, outcome,
-        withNear: Array.isArray(near) ? near.length > 0 : near === true || near === 'true',
-      },
+  /**
+   * Each search as its history row, worked out for the whole batch at once (one statement for the references,
+   * one for the laboratories shown): the per-search statements were the worker's largest cost (issue 14).
+   */
+  private async rowsOf(tx: Prisma.TransactionClient, searches: (SearchHistoryJob & { key: string })[]): Promise<HistoryRow[]> {
+    const asked = searches.map((search, i) => {
+      const filters = search.filters as Record<string, unknown>;
+      return { i, location: refOf(filters.location), region: refOf(filters.locationFk), insurer: refOf(filters.pensionHealtInstitutionId), person: search.personId };
     });
-    if (shown.length > 0) {
-      await tx.resultHistory.createMany({
-        data: shown.map((l) => ({ searchHistoryId: searchId, laboratoryId: l.laboratoryId, position: l.position, total: l.total, copay: l.copay ?? null, offersAll: offersAll.get(l.laboratoryId) ?? null, createdAt: at })),
-      });
+    const refs = await tx.$queryRaw<{ i: number; comuna_id: number | null; region_id: number | null; insurer_id: number | null; person_id: number | null }[]>`
+      SELECT a.i, comuna.id AS comuna_id, COALESCE(comuna.parent_id, region.id) AS region_id, insurer.id AS insurer_id, person.id AS person_id
+      FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS a(i int, location int, region int, insurer int, person int)
+      LEFT JOIN location comuna ON comuna.id = a.location AND comuna.kind = 'COMUNA'
+      LEFT JOIN location region ON region.id = a.region AND region.kind = 'REGION'
+      LEFT JOIN insurer ON insurer.id = a.insurer
+      LEFT JOIN person ON person.id = a.person`;
+    const shownIds = [...new Set(searches.flatMap((s) => s.laboratories.map((l) => l.laboratoryId)))];
+    const existing = new Set(shownIds.length ? (await tx.$queryRaw<{ id: number }[]>`SELECT id FROM laboratory WHERE id = ANY(${shownIds}::int[])`).map((l) => l.id) : []);
+    const byIndex = new Map(refs.map((r) => [r.i, r]));
+    const rows = searches.map((search, i): HistoryRow => {
+      const ref = byIndex.get(i);
+      const filters = search.filters as Record<string, unknown>;
+      const near = filters.nearLocations;
+      return {
+        key: search.key, search, at: search.at ? new Date(search.at) : new Date(),
+        comunaId: ref?.comuna_id ?? null, regionId: ref?.region_id ?? null, insurerId: ref?.insurer_id ?? null, personId: ref?.person_id ?? null,
+        examIds: refsOf(filters.exams), withNear: Array.isArray(near) ? near.length > 0 : near === true || near === 'true',
+        shown: search.laboratories.filter((l) => existing.has(l.laboratoryId)), offersAll: new Map(), outcome: 'COMPLETE',
+      };
+    });
+    await this.offersAll(tx, rows);
+    for (const row of rows) {
+      row.outcome = row.search.resultCount === 0 ? 'NONE' : row.examIds.length === 0 || row.shown.some((l) => row.offersAll.get(l.laboratoryId)) ? 'COMPLETE' : 'INCOMPLETE';
     }
-
-    const day = reportDay(at);
-    const comunaId = refs.comuna_id ?? 0;
-    const regionId = refs.region_id ?? 0;
-    rollups.search(day, comunaId, regionId, outcome, data.tookMs);
-    for (const l of shown) rollups.laboratory(day, l.laboratoryId, { position: l.position });
-    if (data.session !== null) {
-      rollups.session(day, BigInt(data.session), { searches: 1, personId: refs.person_id });
-      // The batch holds this session's lock (see write): the searches before this one, in this batch too, are seen.
-      const asked = await this.examsAskedBefore(tx, searchId, BigInt(data.session), refs.comuna_id, day);
-      for (const examId of examIds) rollups.exam(day, comunaId, regionId, examId, !asked.has(examId));
-    } else {
-      for (const examId of examIds) rollups.exam(day, comunaId, regionId, examId, true);
-    }
+    return rows;
   }
 
-  /** Whether each shown laboratory offers every exam of the order (as the search said, or by its authorized prices). */
-  private async offersAll(tx: Prisma.TransactionClient, shown: SearchHistoryJob['laboratories'], examIds: number[]): Promise<Map<number, boolean>> {
-    const result = new Map<number, boolean>();
-    const unknown: number[] = [];
-    for (const l of shown) {
-      if (l.offersAll !== undefined) result.set(l.laboratoryId, l.offersAll);
-      else if (examIds.length === 0) result.set(l.laboratoryId, true);
-      else unknown.push(l.laboratoryId);
-    }
-    if (unknown.length > 0) {
-      const rows = await tx.$queryRaw<{ laboratory_id: number; offered: number }[]>`
-        SELECT laboratory_id, count(DISTINCT exam_id)::int AS offered FROM laboratory_exam
-        WHERE laboratory_id = ANY(${unknown}::int[]) AND exam_id = ANY(${examIds}::int[]) AND status = 'AUTHORIZED' AND is_active
-        GROUP BY laboratory_id`;
-      const offered = new Map(rows.map((r) => [r.laboratory_id, r.offered]));
-      for (const id of unknown) result.set(id, (offered.get(id) ?? 0) >= examIds.length);
-    }
-    return result;
+  /** Inserts the batch's searches whose key is not taken yet; answers the ids of those it wrote, by key. */
+  private async claim(tx: Prisma.TransactionClient, rows: HistoryRow[]): Promise<Map<string, bigint>> {
+    const values = rows.map((row) => ({
+      job_id: row.key, filters: row.search.filters, result_count: row.search.resultCount, took_ms: row.search.tookMs, created_at: row.at.toISOString(),
+      session: row.search.session, person_id: row.personId, comuna_id: row.comunaId, region_id: row.regionId, insurer_id: row.insurerId,
+      exam_ids: row.examIds, outcome: row.outcome, with_near: row.withNear,
+    }));
+    // A concurrent delivery of the same batch waits on the keys this one inserts, then finds them taken.
+    const inserted = await tx.$queryRaw<{ id: bigint; job_id: string }[]>`
+      INSERT INTO search_history (job_id, filters, result_count, took_ms, created_at, session, person_id, comuna_id, region_id, insurer_id, exam_ids, outcome, with_near)
+      SELECT job_id, filters, result_count, took_ms, created_at, session, person_id, comuna_id, region_id, insurer_id, exam_ids, outcome, with_near
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(job_id text, filters jsonb, result_count int, took_ms int, created_at timestamp,
+        session bigint, person_id int, comuna_id int, region_id int, insurer_id int, exam_ids int[], outcome text, with_near boolean)
+      ON CONFLICT (job_id) DO NOTHING RETURNING id, job_id`;
+    return new Map(inserted.map((r) => [r.job_id, r.id]));
   }
 
-  /** The exams this session already asked for in this comuna today: a session counts once per exam and day. */
-  private async examsAskedBefore(tx: Prisma.TransactionClient, searchId: bigint, session: bigint, comunaId: number | null, day: string): Promise<Set<number>> {
-    const rows = await tx.$queryRaw<{ exam_id: number }[]>`
-      SELECT DISTINCT unnest(exam_ids) AS exam_id FROM search_history
-      WHERE session = ${session} AND id <> ${searchId} AND comuna_id IS NOT DISTINCT FROM ${comunaId}::int
-        AND created_at >= (${day}::date::timestamp AT TIME ZONE 'America/Santiago') AT TIME ZONE 'UTC'
-        AND created_at < ((${day}::date + 1)::timestamp AT TIME ZONE 'America/Santiago') AT TIME ZONE 'UTC'`;
-    return new Set(rows.map((r) => r.exam_id));
+  /** The laboratories each written search showed, in one statement for the batch. */
+  private async writeResults(tx: Prisma.TransactionClient, rows: HistoryRow[], ids: Map<string, bigint>): Promise<void> {
+    const lines = rows.flatMap((row) =>
+      row.shown.map((l) => ({ search: ids.get(row.key)!, laboratory: l.laboratoryId, position: l.position, total: l.total, copay: l.copay ?? null, offersAll: row.offersAll.get(l.laboratoryId) ?? null, at: row.at })),
+    );
+    if (lines.length === 0) return;
+    await tx.$executeRaw`
+      INSERT INTO result_history (search_history_id, laboratory_id, position, total, copay, offers_all, created_at)
+      SELECT * FROM unnest(${lines.map((l) => l.search)}::bigint[], ${lines.map((l) => l.laboratory)}::int[], ${lines.map((l) => l.position)}::int[],
+        ${lines.map((l) => l.total)}::int[], ${lines.map((l) => l.copay)}::int[], ${lines.map((l) => l.offersAll)}::boolean[], ${lines.map((l) => l.at.toISOString())}::timestamp[])`;
+  }
+
+  /** The dashboard's daily rollups for the written searches, added up in memory and written once. */
+  private async addRollups(tx: Prisma.TransactionClient, rows: HistoryRow[], ids: Map<string, bigint>): Promise<void> {
+    const rollups = new RollupWriter();
+    // The batch holds its sessions' locks (see write): what they asked before this batch is settled, and what they
+    // ask within it is followed here, in the batch's order.
+    const asked = await this.examsAskedBefore(tx, rows, [...ids.values()]);
+    for (const row of rows) {
+      const day = reportDay(row.at);
+      const comunaId = row.comunaId ?? 0;
+      const regionId = row.regionId ?? 0;
+      rollups.search(day, comunaId, regionId, row.outcome, row.search.tookMs);
+      for (const l of row.shown) rollups.laboratory(day, l.laboratoryId, { position: l.position });
+      if (row.search.session === null) {
+        for (const examId of row.examIds) rollups.exam(day, comunaId, regionId, examId, true);
+        continue;
+      }
+      rollups.session(day, BigInt(row.search.session), { searches: 1, personId: row.personId });
+      const before = asked.get(askedKey(row.search.session, row.comunaId, day)) ?? new Set<number>();
+      for (const examId of row.examIds) rollups.exam(day, comunaId, regionId, examId, !before.has(examId));
+      asked.set(askedKey(row.search.session, row.comunaId, day), new Set([...before, ...row.examIds]));
+    }
+    await rollups.flush(tx);
+  }
+
+  /** Whether each shown laboratory offers every exam of its order (as the search said, or by its authorized prices). */
+  private async offersAll(tx: Prisma.TransactionClient, rows: HistoryRow[]): Promise<void> {
+    const unknown: { i: number; laboratory: number; exams: number[] }[] = [];
+    rows.forEach((row, i) => {
+      for (const l of row.shown) {
+        if (l.offersAll !== undefined) row.offersAll.set(l.laboratoryId, l.offersAll);
+        else if (row.examIds.length === 0) row.offersAll.set(l.laboratoryId, true);
+        else unknown.push({ i, laboratory: l.laboratoryId, exams: row.examIds });
+      }
+    });
+    if (unknown.length === 0) return;
+    const offered = await tx.$queryRaw<{ i: number; laboratory: number; offers_all: boolean }[]>`
+      SELECT u.i, u.laboratory,
+             (SELECT count(DISTINCT le.exam_id) FROM laboratory_exam le
+              WHERE le.laboratory_id = u.laboratory AND le.exam_id = ANY(u.exams) AND le.status = 'AUTHORIZED' AND le.is_active) >= cardinality(u.exams) AS offers_all
+      FROM jsonb_to_recordset(${JSON.stringify(unknown)}::jsonb) AS u(i int, laboratory int, exams int[])`;
+    for (const o of offered) rows[o.i].offersAll.set(o.laboratory, o.offers_all);
+  }
+
+  /** The exams each session of the batch asked for before it, per comuna and day: a session counts once per exam and day. */
+  private async examsAskedBefore(tx: Prisma.TransactionClient, rows: HistoryRow[], written: bigint[]): Promise<Map<string, Set<number>>> {
+    const keys = new Map<string, { session: number; comuna: number | null; day: string }>();
+    for (const row of rows) {
+      if (row.search.session === null) continue;
+      const day = reportDay(row.at);
+      keys.set(askedKey(row.search.session, row.comunaId, day), { session: row.search.session, comuna: row.comunaId, day });
+    }
+    const asked = new Map<string, Set<number>>();
+    if (keys.size === 0) return asked;
+    const found = await tx.$queryRaw<{ session: bigint; comuna: number | null; day: string; exam_ids: number[] }[]>`
+      SELECT k.session, k.comuna, k.day, array_agg(DISTINCT e) AS exam_ids
+      FROM jsonb_to_recordset(${JSON.stringify([...keys.values()])}::jsonb) AS k(session bigint, comuna int, day text)
+      JOIN search_history h ON h.session = k.session AND h.comuna_id IS NOT DISTINCT FROM k.comuna
+        AND h.created_at >= (k.day::date::timestamp AT TIME ZONE 'America/Santiago') AT TIME ZONE 'UTC'
+        AND h.created_at < ((k.day::date + 1)::timestamp AT TIME ZONE 'America/Santiago') AT TIME ZONE 'UTC'
+        AND h.id <> ALL(${written}::bigint[])
+      CROSS JOIN LATERAL unnest(h.exam_ids) AS e
+      GROUP BY k.session, k.comuna, k.day`;
+    for (const f of found) asked.set(askedKey(Number(f.session), f.comuna, f.day), new Set(f.exam_ids));
+    return asked;
   }
 }
+
+/** A search of the batch as it is written: its references checked, its laboratories and outcome worked out. */
+interface HistoryRow {
+  key: string;
+  search: SearchHistoryJob;
+  at: Date;
+  comunaId: number | null;
+  regionId: number | null;
+  insurerId: number | null;
+  personId: number | null;
+  examIds: number[];
+  withNear: boolean;
+  shown: SearchHistoryJob['laboratories'];
+  offersAll: Map<number, boolean>;
+  outcome: Outcome;
+}
+
+const askedKey = (session: number, comunaId: number | null, day: string) => `${session}|${comunaId ?? ''}|${day}`;

@@ -143,7 +143,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
      FROM (${countEach('filter_value_ids')}) f JOIN select_list_child n ON n.id = f.id) AS filter_values`;
   const labJson = Prisma.sql`'laboratory_id', l.laboratory_id, 'identifier_name', l.identifier_name, 'address_line1', l.address_line1,
     'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level, 'accepts', page.accepts, 'distance_km', round(page.distance::numeric, 1),
-    'home_fee', page.home_fee, 'facts', ${branchFactsSql('w')}`;
+    'home_fee', page.home_fee, 'facts', l.facts`;
 
   if (exams.length === 0) {
     const order = (t: string) => {
@@ -159,7 +159,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
              (SELECT json_agg(json_build_object(${labJson},
                                                 'offered', 0, 'total', 0, 'coverage', 0, 'copay', 0, 'bono_copay', 0, 'exams', '[]'::json)
                               ORDER BY page.accepts DESC, ${order('page.')}, page.laboratory_id)
-              FROM page JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id JOIN laboratory w ON w.id = page.laboratory_id) AS items,
+              FROM page JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id) AS items,
              ${facets}`;
   }
 
@@ -217,8 +217,6 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
                             ORDER BY page.accepts DESC, (page.offered = ${exams.length}) DESC, page.${order} ${direction} NULLS LAST, page.name_folded, page.laboratory_id)
             FROM page
             JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id
-            -- The card's facts from the branch itself (w, the write model): hours, services, home collection, bono.
-            JOIN laboratory w ON w.id = page.laboratory_id
             JOIN lines ON lines.laboratory_id = page.laboratory_id) AS items,
            ${facets}`;
 }
@@ -242,7 +240,7 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
   await tx.$executeRaw`DELETE FROM search_laboratory WHERE laboratory_id = ANY(${ids}::int[])`;
   await tx.$executeRaw`
     INSERT INTO search_laboratory (laboratory_id, identifier_name, name_folded, company_id, comuna_id, region_id, served_comuna_ids,
-                                   insurer_ids, filter_value_ids, address_line1, lat, lng, fonasa_level)
+                                   insurer_ids, filter_value_ids, address_line1, lat, lng, fonasa_level, facts)
     SELECT l.id, l.identifier_name, cl_fold(l.identifier_name), l.company_id, l.comuna_id, c.parent_id,
            ARRAY[l.comuna_id] || ARRAY(SELECT n.location_id FROM near_location n WHERE n.near_location_id = l.comuna_id ORDER BY 1),
            ARRAY(SELECT li.insurer_id FROM laboratory_insurer li JOIN insurer i ON i.id = li.insurer_id WHERE li.laboratory_id = l.id AND i.is_active ORDER BY 1),
@@ -250,7 +248,7 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
                  JOIN select_list_type t ON t.id = a.select_list_type_id
                  JOIN select_list_child ch ON ch.id = a.select_list_child_id
                  WHERE a.laboratory_id = l.id AND t.isfilter AND ch.is_active ORDER BY 1),
-           l.address_line1, l.lat, l.lng, l.fonasa_level
+           l.address_line1, l.lat, l.lng, l.fonasa_level, ${branchFactsSql('l')}
     FROM laboratory l
     JOIN company co ON co.id = l.company_id AND co.status = 'APPROVED'
     JOIN location c ON c.id = l.comuna_id
