@@ -108,7 +108,7 @@ async function benchSize(labs: number): Promise<SizeFigures> {
   await admin.query(`CREATE DATABASE ${database}`);
   const databaseUrl = withDatabase(SERVER_URL, database);
   const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench-${database}`, SEED_LABS: String(labs), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  // As the API's hot reads run (no JIT; src/platform/database/hot-reads.ts).
+  // As the API's hot reads run (no JIT; src/platform/database/hot-path.ts).
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off' });
   db.on('error', () => undefined); // idle connections are cut when the database is dropped
   let api: { url: string; child: ChildProcess } | undefined;
@@ -158,7 +158,7 @@ async function benchSize(labs: number): Promise<SizeFigures> {
         };
         const statement: { text: string; values: unknown[] } = searchStatement(query);
         started = performance.now();
-        // Prepared, as the API runs it (HotReads): the ratio is then the API's own overhead.
+        // Prepared, as the API runs it (HotPath): the ratio is then the API's own overhead.
         await db.query({ name: `bench_${createHash('sha1').update(statement.text).digest('hex').slice(0, 20)}`, text: statement.text, values: statement.values });
         const rawMs = performance.now() - started;
         if (i >= 20) {

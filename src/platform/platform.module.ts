@@ -7,7 +7,7 @@ import { AccessGuard } from './auth/access.guard';
 import { RoutePolicyCheck } from './auth/route-policy-check';
 import { Sessions } from './auth/sessions';
 import { Throttles } from './auth/throttles';
-import { HotReads } from './database/hot-reads';
+import { HotPath } from './database/hot-path';
 import { PrismaService } from './database/prisma.service';
 import { Mailer } from './mail/mailer';
 import { BullmqJobQueue } from './messaging/bullmq-job-queue';
@@ -48,7 +48,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     @Inject(ROOT_LOGGER) private readonly log: Logger,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly prisma: PrismaService,
-    private readonly reads: HotReads,
+    private readonly reads: HotPath,
     private readonly consumers: EventConsumerRegistry,
     private readonly delivery: DeliveryTracker,
     private readonly readiness: Readiness,
@@ -62,7 +62,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         { provide: APP_CONFIG, useValue: config },
         { provide: ROOT_LOGGER, useValue: logger },
         { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl) },
-        { provide: HotReads, useFactory: () => new HotReads(databaseUrl) },
+        { provide: HotPath, useFactory: () => new HotPath(databaseUrl) },
         {
           provide: JOB_QUEUE,
           useFactory: (): JobQueue =>
@@ -82,7 +82,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         RoutePolicyCheck,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, HotReads, JOB_QUEUE, Outbox, UnitOfWork, ReadinessChecks, Readiness, DeliveryTracker, EventConsumerRegistry, CqrsModule, Sessions, Throttles, Mailer],
+      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, HotPath, JOB_QUEUE, Outbox, UnitOfWork, ReadinessChecks, Readiness, DeliveryTracker, EventConsumerRegistry, CqrsModule, Sessions, Throttles, Mailer],
     };
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Module, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { HotReads } from '../../platform/database/hot-reads';
+import { HotPath } from '../../platform/database/hot-path';
 import { PrismaService } from '../../platform/database/prisma.service';
 import { ReadinessChecks } from '../../platform/health/readiness';
 import { SearchProjector } from './consumers/search-projector.consumer';
@@ -20,9 +20,9 @@ import type { Logger } from 'pino';
     {
       provide: SEARCH_INDEX,
       // Elasticsearch when configured (full deployment), else the read tables in PostgreSQL.
-      useFactory: (prisma: PrismaService, reads: HotReads, config: AppConfig): SearchIndex =>
+      useFactory: (prisma: PrismaService, reads: HotPath, config: AppConfig): SearchIndex =>
         config.elasticsearchUrl ? new ElasticsearchSearchIndex(prisma, config.elasticsearchUrl) : new PostgresSearchIndex(prisma, reads),
-      inject: [PrismaService, HotReads, APP_CONFIG],
+      inject: [PrismaService, HotPath, APP_CONFIG],
     },
     {
       provide: SearchAnswerCache,

@@ -1,4 +1,5 @@
 import { Prisma } from '../../../generated/prisma/client';
+import type { SqlRunner } from '../../../platform/database/hot-path';
 
 type Tx = Prisma.TransactionClient;
 
@@ -70,62 +71,62 @@ export class RollupWriter {
     this.examMonths.set(monthKey, monthly);
   }
 
-  async flush(tx: Tx): Promise<void> {
+  async flush(tx: SqlRunner): Promise<void> {
     const sorted = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
     const sessions = sorted(this.sessions);
     if (sessions.length > 0) {
-      await tx.$executeRaw`
+      await tx.query(Prisma.sql`
         INSERT INTO report_session_daily (day, session, visits, searches, lab_opens, carts, person_id)
         SELECT * FROM unnest(${sessions.map((r) => r.day)}::date[], ${sessions.map((r) => r.session)}::bigint[], ${sessions.map((r) => r.visits)}::int[],
           ${sessions.map((r) => r.searches)}::int[], ${sessions.map((r) => r.labOpens)}::int[], ${sessions.map((r) => r.carts)}::int[], ${sessions.map((r) => r.personId)}::int[])
         ON CONFLICT (day, session) DO UPDATE SET visits = report_session_daily.visits + EXCLUDED.visits,
           searches = report_session_daily.searches + EXCLUDED.searches, lab_opens = report_session_daily.lab_opens + EXCLUDED.lab_opens,
-          carts = report_session_daily.carts + EXCLUDED.carts, person_id = COALESCE(EXCLUDED.person_id, report_session_daily.person_id)`;
+          carts = report_session_daily.carts + EXCLUDED.carts, person_id = COALESCE(EXCLUDED.person_id, report_session_daily.person_id)`);
     }
     const labs = sorted(this.laboratories);
     if (labs.length > 0) {
-      await tx.$executeRaw`
+      await tx.query(Prisma.sql`
         INSERT INTO report_laboratory_daily (day, laboratory_id, impressions, position_sum, top3, opens)
         SELECT * FROM unnest(${labs.map((r) => r.day)}::date[], ${labs.map((r) => r.laboratoryId)}::int[], ${labs.map((r) => r.impressions)}::int[],
           ${labs.map((r) => r.positionSum)}::bigint[], ${labs.map((r) => r.top3)}::int[], ${labs.map((r) => r.opens)}::int[])
         ON CONFLICT (day, laboratory_id) DO UPDATE SET impressions = report_laboratory_daily.impressions + EXCLUDED.impressions,
           position_sum = report_laboratory_daily.position_sum + EXCLUDED.position_sum, top3 = report_laboratory_daily.top3 + EXCLUDED.top3,
-          opens = report_laboratory_daily.opens + EXCLUDED.opens`;
+          opens = report_laboratory_daily.opens + EXCLUDED.opens`);
     }
     const routes = sorted(this.routes);
     if (routes.length > 0) {
-      await tx.$executeRaw`
+      await tx.query(Prisma.sql`
         INSERT INTO report_access_daily (day, route, visits, signed_in)
         SELECT * FROM unnest(${routes.map((r) => r.day)}::date[], ${routes.map((r) => r.route)}::text[], ${routes.map((r) => r.visits)}::int[], ${routes.map((r) => r.signedIn)}::int[])
-        ON CONFLICT (day, route) DO UPDATE SET visits = report_access_daily.visits + EXCLUDED.visits, signed_in = report_access_daily.signed_in + EXCLUDED.signed_in`;
+        ON CONFLICT (day, route) DO UPDATE SET visits = report_access_daily.visits + EXCLUDED.visits, signed_in = report_access_daily.signed_in + EXCLUDED.signed_in`);
     }
     const searches = sorted(this.searches);
     if (searches.length > 0) {
-      await tx.$executeRaw`
+      await tx.query(Prisma.sql`
         INSERT INTO report_search_daily (day, comuna_id, region_id, searches, no_result, incomplete, took_ms_sum)
         SELECT * FROM unnest(${searches.map((r) => r.day)}::date[], ${searches.map((r) => r.comunaId)}::int[], ${searches.map((r) => r.regionId)}::int[],
           ${searches.map((r) => r.searches)}::int[], ${searches.map((r) => r.noResult)}::int[], ${searches.map((r) => r.incomplete)}::int[], ${searches.map((r) => r.tookMs)}::bigint[])
         ON CONFLICT (day, comuna_id) DO UPDATE SET searches = report_search_daily.searches + EXCLUDED.searches,
           no_result = report_search_daily.no_result + EXCLUDED.no_result, incomplete = report_search_daily.incomplete + EXCLUDED.incomplete,
-          took_ms_sum = report_search_daily.took_ms_sum + EXCLUDED.took_ms_sum`;
+          took_ms_sum = report_search_daily.took_ms_sum + EXCLUDED.took_ms_sum`);
     }
     const exams = sorted(this.exams);
     if (exams.length > 0) {
-      await tx.$executeRaw`
+      await tx.query(Prisma.sql`
         INSERT INTO report_exam_daily (day, comuna_id, exam_id, region_id, searches, sessions)
         SELECT * FROM unnest(${exams.map((r) => r.day)}::date[], ${exams.map((r) => r.comunaId)}::int[], ${exams.map((r) => r.examId)}::int[],
           ${exams.map((r) => r.regionId)}::int[], ${exams.map((r) => r.searches)}::int[], ${exams.map((r) => r.sessions)}::int[])
         ON CONFLICT (day, comuna_id, exam_id) DO UPDATE SET searches = report_exam_daily.searches + EXCLUDED.searches,
-          sessions = report_exam_daily.sessions + EXCLUDED.sessions`;
+          sessions = report_exam_daily.sessions + EXCLUDED.sessions`);
     }
     const months = sorted(this.examMonths);
     if (months.length > 0) {
-      await tx.$executeRaw`
+      await tx.query(Prisma.sql`
         INSERT INTO report_exam_monthly (month, region_id, exam_id, searches, sessions)
         SELECT * FROM unnest(${months.map((r) => r.month)}::date[], ${months.map((r) => r.regionId)}::int[], ${months.map((r) => r.examId)}::int[],
           ${months.map((r) => r.searches)}::int[], ${months.map((r) => r.sessions)}::int[])
         ON CONFLICT (month, region_id, exam_id) DO UPDATE SET searches = report_exam_monthly.searches + EXCLUDED.searches,
-          sessions = report_exam_monthly.sessions + EXCLUDED.sessions`;
+          sessions = report_exam_monthly.sessions + EXCLUDED.sessions`);
     }
   }
 }

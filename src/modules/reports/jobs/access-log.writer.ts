@@ -7,6 +7,7 @@ import { JOB_QUEUE, QueueName, type Job, type JobQueue } from '../../../platform
 import { ROOT_LOGGER } from '../../../platform/platform.tokens';
 import { truncateIp } from '../domain/ip';
 import { isCartRoute, openedLaboratory, reportDay, routeKey } from '../domain/routes';
+import { onPrisma } from '../../../platform/database/hot-path';
 import { claimBatch, RollupWriter } from '../infrastructure/rollups';
 
 /** One route change as the API saw it. */
@@ -107,7 +108,7 @@ export class AccessLogWriter implements OnApplicationBootstrap, OnModuleDestroy 
         return { route: e.route, session, personId, ip: e.ip, laboratoryId, createdAt: at };
       });
       await tx.accessLog.createMany({ data: rows });
-      await rollups.flush(tx);
+      await rollups.flush(onPrisma(tx));
     });
   }
 }

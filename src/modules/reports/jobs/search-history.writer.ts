@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
-import type { Prisma } from '../../../generated/prisma/client';
+import { Prisma } from '../../../generated/prisma/client';
 import { AdvisoryLock } from '../../../platform/database/locks';
-import { PrismaService } from '../../../platform/database/prisma.service';
+import { HotPath, type SqlRunner } from '../../../platform/database/hot-path';
 import { JOB_QUEUE, QueueName, type Job, type JobQueue } from '../../../platform/messaging/job-queue';
 import { reportDay } from '../domain/routes';
 import { RollupWriter } from '../infrastructure/rollups';
@@ -56,7 +56,7 @@ function refsOf(value: unknown): number[] {
 @Injectable()
 export class SearchHistoryWriter implements OnApplicationBootstrap {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly hot: HotPath,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -70,11 +70,11 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
   async write({ id, data }: Job<SearchHistoryBatch | SearchHistoryJob>): Promise<void> {
     const searches = 'searches' in data ? data.searches.map((search, i) => ({ ...search, key: search.key ?? `${id}:${i}` })) : [{ ...data, key: id }];
     if (searches.length === 0) return;
-    await this.prisma.$transaction(async (tx) => {
+    await this.hot.transaction(async (tx) => {
       // Two searches of one session written at once would each think the other's exams new: the sessions of the
       // batch are locked first, in one order, so that two batches sharing sessions wait rather than deadlock.
       const sessions = [...new Set(searches.flatMap((s) => (s.session === null ? [] : [Number(BigInt(s.session) % 2147483647n)])))].sort((a, b) => a - b);
-      if (sessions.length > 0) await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AdvisoryLock.ReportSession}::int, s) FROM unnest(${sessions}::int[]) AS s ORDER BY s`;
+      if (sessions.length > 0) await tx.query(Prisma.sql`SELECT pg_advisory_xact_lock(${AdvisoryLock.ReportSession}::int, s) FROM unnest(${sessions}::int[]) AS s ORDER BY s`);
       const rows = await this.rowsOf(tx, searches);
       // A search already written (its key taken) is left out of everything below: a batch delivered again counts nothing.
       const claimed = await this.claim(tx, rows);
@@ -89,20 +89,20 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
    * Each search as its history row, worked out for the whole batch at once (one statement for the references,
    * one for the laboratories shown): the per-search statements were the worker's largest cost (issue 14).
    */
-  private async rowsOf(tx: Prisma.TransactionClient, searches: (SearchHistoryJob & { key: string })[]): Promise<HistoryRow[]> {
+  private async rowsOf(tx: SqlRunner, searches: (SearchHistoryJob & { key: string })[]): Promise<HistoryRow[]> {
     const asked = searches.map((search, i) => {
       const filters = search.filters as Record<string, unknown>;
       return { i, location: refOf(filters.location), region: refOf(filters.locationFk), insurer: refOf(filters.pensionHealtInstitutionId), person: search.personId };
     });
-    const refs = await tx.$queryRaw<{ i: number; comuna_id: number | null; region_id: number | null; insurer_id: number | null; person_id: number | null }[]>`
+    const refs = await tx.query<{ i: number; comuna_id: number | null; region_id: number | null; insurer_id: number | null; person_id: number | null }>(Prisma.sql`
       SELECT a.i, comuna.id AS comuna_id, COALESCE(comuna.parent_id, region.id) AS region_id, insurer.id AS insurer_id, person.id AS person_id
       FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS a(i int, location int, region int, insurer int, person int)
       LEFT JOIN location comuna ON comuna.id = a.location AND comuna.kind = 'COMUNA'
       LEFT JOIN location region ON region.id = a.region AND region.kind = 'REGION'
       LEFT JOIN insurer ON insurer.id = a.insurer
-      LEFT JOIN person ON person.id = a.person`;
+      LEFT JOIN person ON person.id = a.person`);
     const shownIds = [...new Set(searches.flatMap((s) => s.laboratories.map((l) => l.laboratoryId)))];
-    const existing = new Set(shownIds.length ? (await tx.$queryRaw<{ id: number }[]>`SELECT id FROM laboratory WHERE id = ANY(${shownIds}::int[])`).map((l) => l.id) : []);
+    const existing = new Set(shownIds.length ? (await tx.query<{ id: number }>(Prisma.sql`SELECT id FROM laboratory WHERE id = ANY(${shownIds}::int[])`)).map((l) => l.id) : []);
     const byIndex = new Map(refs.map((r) => [r.i, r]));
     const rows = searches.map((search, i): HistoryRow => {
       const ref = byIndex.get(i);
@@ -123,36 +123,36 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
   }
 
   /** Inserts the batch's searches whose key is not taken yet; answers the ids of those it wrote, by key. */
-  private async claim(tx: Prisma.TransactionClient, rows: HistoryRow[]): Promise<Map<string, bigint>> {
+  private async claim(tx: SqlRunner, rows: HistoryRow[]): Promise<Map<string, string>> {
     const values = rows.map((row) => ({
       job_id: row.key, filters: row.search.filters, result_count: row.search.resultCount, took_ms: row.search.tookMs, created_at: row.at.toISOString(),
       session: row.search.session, person_id: row.personId, comuna_id: row.comunaId, region_id: row.regionId, insurer_id: row.insurerId,
       exam_ids: row.examIds, outcome: row.outcome, with_near: row.withNear,
     }));
     // A concurrent delivery of the same batch waits on the keys this one inserts, then finds them taken.
-    const inserted = await tx.$queryRaw<{ id: bigint; job_id: string }[]>`
+    const inserted = await tx.query<{ id: string; job_id: string }>(Prisma.sql`
       INSERT INTO search_history (job_id, filters, result_count, took_ms, created_at, session, person_id, comuna_id, region_id, insurer_id, exam_ids, outcome, with_near)
       SELECT job_id, filters, result_count, took_ms, created_at, session, person_id, comuna_id, region_id, insurer_id, exam_ids, outcome, with_near
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(job_id text, filters jsonb, result_count int, took_ms int, created_at timestamp,
         session bigint, person_id int, comuna_id int, region_id int, insurer_id int, exam_ids int[], outcome text, with_near boolean)
-      ON CONFLICT (job_id) DO NOTHING RETURNING id, job_id`;
+      ON CONFLICT (job_id) DO NOTHING RETURNING id::text, job_id`);
     return new Map(inserted.map((r) => [r.job_id, r.id]));
   }
 
   /** The laboratories each written search showed, in one statement for the batch. */
-  private async writeResults(tx: Prisma.TransactionClient, rows: HistoryRow[], ids: Map<string, bigint>): Promise<void> {
+  private async writeResults(tx: SqlRunner, rows: HistoryRow[], ids: Map<string, string>): Promise<void> {
     const lines = rows.flatMap((row) =>
       row.shown.map((l) => ({ search: ids.get(row.key)!, laboratory: l.laboratoryId, position: l.position, total: l.total, copay: l.copay ?? null, offersAll: row.offersAll.get(l.laboratoryId) ?? null, at: row.at })),
     );
     if (lines.length === 0) return;
-    await tx.$executeRaw`
+    await tx.query(Prisma.sql`
       INSERT INTO result_history (search_history_id, laboratory_id, position, total, copay, offers_all, created_at)
       SELECT * FROM unnest(${lines.map((l) => l.search)}::bigint[], ${lines.map((l) => l.laboratory)}::int[], ${lines.map((l) => l.position)}::int[],
-        ${lines.map((l) => l.total)}::int[], ${lines.map((l) => l.copay)}::int[], ${lines.map((l) => l.offersAll)}::boolean[], ${lines.map((l) => l.at.toISOString())}::timestamp[])`;
+        ${lines.map((l) => l.total)}::int[], ${lines.map((l) => l.copay)}::int[], ${lines.map((l) => l.offersAll)}::boolean[], ${lines.map((l) => l.at.toISOString())}::timestamp[])`);
   }
 
   /** The dashboard's daily rollups for the written searches, added up in memory and written once. */
-  private async addRollups(tx: Prisma.TransactionClient, rows: HistoryRow[], ids: Map<string, bigint>): Promise<void> {
+  private async addRollups(tx: SqlRunner, rows: HistoryRow[], ids: Map<string, string>): Promise<void> {
     const rollups = new RollupWriter();
     // The batch holds its sessions' locks (see write): what they asked before this batch is settled, and what they
     // ask within it is followed here, in the batch's order.
@@ -176,7 +176,7 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
   }
 
   /** Whether each shown laboratory offers every exam of its order (as the search said, or by its authorized prices). */
-  private async offersAll(tx: Prisma.TransactionClient, rows: HistoryRow[]): Promise<void> {
+  private async offersAll(tx: SqlRunner, rows: HistoryRow[]): Promise<void> {
     const unknown: { i: number; laboratory: number; exams: number[] }[] = [];
     rows.forEach((row, i) => {
       for (const l of row.shown) {
@@ -186,16 +186,16 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
       }
     });
     if (unknown.length === 0) return;
-    const offered = await tx.$queryRaw<{ i: number; laboratory: number; offers_all: boolean }[]>`
+    const offered = await tx.query<{ i: number; laboratory: number; offers_all: boolean }>(Prisma.sql`
       SELECT u.i, u.laboratory,
              (SELECT count(DISTINCT le.exam_id) FROM laboratory_exam le
               WHERE le.laboratory_id = u.laboratory AND le.exam_id = ANY(u.exams) AND le.status = 'AUTHORIZED' AND le.is_active) >= cardinality(u.exams) AS offers_all
-      FROM jsonb_to_recordset(${JSON.stringify(unknown)}::jsonb) AS u(i int, laboratory int, exams int[])`;
+      FROM jsonb_to_recordset(${JSON.stringify(unknown)}::jsonb) AS u(i int, laboratory int, exams int[])`);
     for (const o of offered) rows[o.i].offersAll.set(o.laboratory, o.offers_all);
   }
 
   /** The exams each session of the batch asked for before it, per comuna and day: a session counts once per exam and day. */
-  private async examsAskedBefore(tx: Prisma.TransactionClient, rows: HistoryRow[], written: bigint[]): Promise<Map<string, Set<number>>> {
+  private async examsAskedBefore(tx: SqlRunner, rows: HistoryRow[], written: string[]): Promise<Map<string, Set<number>>> {
     const keys = new Map<string, { session: number; comuna: number | null; day: string }>();
     for (const row of rows) {
       if (row.search.session === null) continue;
@@ -204,7 +204,7 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
     }
     const asked = new Map<string, Set<number>>();
     if (keys.size === 0) return asked;
-    const found = await tx.$queryRaw<{ session: bigint; comuna: number | null; day: string; exam_ids: number[] }[]>`
+    const found = await tx.query<{ session: string; comuna: number | null; day: string; exam_ids: number[] }>(Prisma.sql`
       SELECT k.session, k.comuna, k.day, array_agg(DISTINCT e) AS exam_ids
       FROM jsonb_to_recordset(${JSON.stringify([...keys.values()])}::jsonb) AS k(session bigint, comuna int, day text)
       JOIN search_history h ON h.session = k.session AND h.comuna_id IS NOT DISTINCT FROM k.comuna
@@ -212,7 +212,7 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
         AND h.created_at < ((k.day::date + 1)::timestamp AT TIME ZONE 'America/Santiago') AT TIME ZONE 'UTC'
         AND h.id <> ALL(${written}::bigint[])
       CROSS JOIN LATERAL unnest(h.exam_ids) AS e
-      GROUP BY k.session, k.comuna, k.day`;
+      GROUP BY k.session, k.comuna, k.day`);
     for (const f of found) asked.set(askedKey(Number(f.session), f.comuna, f.day), new Set(f.exam_ids));
     return asked;
   }

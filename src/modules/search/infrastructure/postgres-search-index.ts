@@ -1,6 +1,6 @@
 import { Prisma } from '../../../generated/prisma/client';
 import { AdvisoryLock } from '../../../platform/database/locks';
-import { HotReads } from '../../../platform/database/hot-reads';
+import { HotPath } from '../../../platform/database/hot-path';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import type { Coverage, ExamQuote, FacetCount, LaboratoryQuote, QuoteQuery, QuoteResults, SearchIndex } from '../search-index';
 import { mleBonoColumns } from '../../catalogue/exams';
@@ -13,15 +13,15 @@ import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../catalo
  */
 export class PostgresSearchIndex implements SearchIndex {
   readonly kind = 'postgres' as const;
-  /** Searches run straight on `pg` (HotReads): the hottest read of the product. Given by the platform, or its own. */
-  private readonly reads: HotReads;
+  /** Searches run straight on `pg` (HotPath): the hottest read of the product. Given by the platform, or its own. */
+  private readonly reads: HotPath;
   private readonly ownReads: boolean;
 
   constructor(
     private readonly prisma: PrismaService,
-    reads?: HotReads,
+    reads?: HotPath,
   ) {
-    this.reads = reads ?? new HotReads(prisma.databaseUrl);
+    this.reads = reads ?? new HotPath(prisma.databaseUrl);
     this.ownReads = !reads;
   }
 

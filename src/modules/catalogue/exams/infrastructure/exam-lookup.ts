@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { ExamListItem } from '../../../../contracts/exams';
 import { Prisma } from '../../../../generated/prisma/client';
-import { HotReads } from '../../../../platform/database/hot-reads';
+import { HotPath } from '../../../../platform/database/hot-path';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { commonness, foldText, fuzziness, rankedText, rankScore, STOP_WORDS, textMatch, wordsOf, type RankedText } from '../domain/exam-ranking';
 import { EXAM_LIST_COLUMNS, toExamListItem, type ExamListRow } from '../exam-list-row';
@@ -73,7 +73,7 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly reads: HotReads,
+    private readonly reads: HotPath,
     private readonly queries: QueryBus,
   ) {}
 

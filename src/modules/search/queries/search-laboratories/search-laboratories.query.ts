@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../../../platform/auth/actor';
 import { Prisma } from '../../../../generated/prisma/client';
-import { HotReads } from '../../../../platform/database/hot-reads';
+import { HotPath } from '../../../../platform/database/hot-path';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { AppError, type FieldErrors } from '../../../../platform/http/app-error';
 import { JOB_QUEUE, QueueName, type JobQueue, type NewJob } from '../../../../platform/messaging/job-queue';
@@ -38,7 +38,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly reads: HotReads,
+    private readonly reads: HotPath,
     private readonly answers: SearchAnswerCache,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
