@@ -1,8 +1,8 @@
 /**
  * Search benchmark (issue 14): for each size,
  * - latency of POST /api/laboratory/search for a 1-exam and a 5-exam order with a comuna, its
- *   neighbours and FONASA, one request at a time, against the very same SQL run straight on
- *   PostgreSQL (the ratio is the API's own overhead), with the answer cache off;
+ *   neighbours and FONASA, one request at a time on one kept-alive connection after a warm-up, against the
+ *   very same SQL run straight on PostgreSQL (the ratio is the API's own overhead), with the answer cache off;
  * - throughput and latency of 5-exam orders under 1, 8 and 32 concurrent clients (autocannon, in
  *   this process, on the same machine as the API and the database): every order computed (cache
  *   off), then with the answer cache on a workload where orders repeat (Zipf); the API's memory;
@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
-import { machineLoad, percentile, processMemory, ROOT, runCli as run, startApi, stopApi, withDatabase } from './support.mts';
+import { jsonClient, machineLoad, percentile, processMemory, ROOT, runCli as run, startApi, stopApi, withDatabase } from './support.mts';
 
 const require = createRequire(import.meta.url);
 const { searchStatement } = require(join(ROOT, 'dist/modules/search/infrastructure/postgres-search-index.js'));
@@ -123,8 +123,9 @@ async function benchSize(labs: number): Promise<SizeFigures> {
       CROSS JOIN LATERAL (SELECT id, fonasa_price_level1 FROM exam ORDER BY hashtext(l.id || ':' || id) LIMIT ${EXAMS_PER_LAB}) e
 `);
     // A database in use has statistics; one just bulk-loaded has none until autovacuum comes by, and with the
-    // stale ones the projection of a price scanned every authorized price's index entry (10 ms a change).
-    await db.query('ANALYZE laboratory_exam');
+    // stale ones the projection of a price scanned every authorized price's index entry (10 ms a change). Vacuumed
+    // too, as autovacuum would within the minute: not beside the measurements.
+    await db.query('VACUUM (ANALYZE) laboratory_exam');
     const reindexSeconds = run(['search:reindex'], env);
     const { rows: [size] } = await db.query(`SELECT (SELECT count(*) FROM search_laboratory)::int AS labs, (SELECT count(*) FROM search_laboratory_exam)::int AS prices`);
     const { rows: [server] } = await db.query(`SELECT current_setting('server_version') AS version`);
@@ -148,9 +149,8 @@ async function benchSize(labs: number): Promise<SizeFigures> {
       for (let i = 0; i < SAMPLES + 20; i++) {
         const { comuna, exams, body } = bodyOf(i, n);
         let started = performance.now();
-        const answer = await fetch(`${api!.url}/api/laboratory/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const answer = await client.post('/api/laboratory/search', body);
         if (answer.status !== 200) throw new Error(`search answered ${answer.status}`);
-        await answer.json();
         const apiMs = performance.now() - started;
         const query = {
           examIds: exams, comunaId: comuna.id, withNearLocations: true, regionId: comuna.region, insurerIds: [fonasa.id],
@@ -169,6 +169,13 @@ async function benchSize(labs: number): Promise<SizeFigures> {
       return { api: apiTimes, raw: rawTimes };
     };
 
+    // Not measured: a fresh process's first seconds (V8 compiling, connections opening, statements prepared).
+    const warmUp = async () => {
+      let warm = 0;
+      await autocannon({ url: `${api!.url}/api/laboratory/search`, connections: 8, duration: 2, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyOf(1000 + warm++, 5).body) }) }] });
+    };
+    let client = jsonClient(api.url);
+    await warmUp();
     const one = await measure(1);
     const five = await measure(5);
 
@@ -177,9 +184,7 @@ async function benchSize(labs: number): Promise<SizeFigures> {
     // (Zipf over 20 comunas x 200 five-exam orders of the 40 most offered exams): the cache answers the repeats.
     const underLoad = async (bodies: (i: number) => object): Promise<SizeFigures['load']> => {
       const figures: SizeFigures['load'] = [];
-      // Not measured: a fresh process's first seconds (V8 compiling, connections opening, statements prepared).
-      let warm = 0;
-      await autocannon({ url: `${api!.url}/api/laboratory/search`, connections: 8, duration: 2, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyOf(warm++, 5).body) }) }] });
+      await warmUp();
       for (const connections of CONCURRENCY) {
         let next = 0;
         const times: number[] = [];
@@ -205,20 +210,21 @@ async function benchSize(labs: number): Promise<SizeFigures> {
 
     // Projection lag: change a price through the API, then ask /buscador until it quotes it. Counted from the
     // change's answer (the provider's "guardado": the change is committed); the change's own time apart.
-    const token: string = ((await (await fetch(`${api.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { data: { tokenData: { accessToken: string } } }).data.tokenData.accessToken;
+    client.close();
+    client = jsonClient(api.url);
+    const token: string = (await client.post('/api/auth/sign-in', ADMIN)).body.data.tokenData.accessToken;
     const { rows: targets } = await db.query(`SELECT le.id, le.laboratory_id, le.exam_id, le.price FROM laboratory_exam le JOIN search_laboratory s ON s.laboratory_id = le.laboratory_id WHERE le.status = 'AUTHORIZED' ORDER BY hashtext(le.id::text) LIMIT 40`);
     const lags: number[] = [];
     const changes: number[] = [];
     for (const target of targets) {
       const price = target.price + 10;
       const asked = performance.now();
-      const changed = await fetch(`${api.url}/api/laboratory-exam/${target.id}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ price }) });
-      await changed.text();
+      const changed = await client.post(`/api/laboratory-exam/${target.id}`, { price }, { authorization: `Bearer ${token}` });
       if (changed.status !== 200) throw new Error(`price change answered ${changed.status}`);
       const started = performance.now();
       changes.push(started - asked);
       for (;;) {
-        const answer = (await (await fetch(`${api.url}/api/laboratory/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ exams: [target.exam_id], laboratoryId: target.laboratory_id }) })).json()) as { data: { items: { exams: { price: number }[] }[] } };
+        const answer = (await client.post('/api/laboratory/search', { exams: [target.exam_id], laboratoryId: target.laboratory_id })).body as { data: { items: { exams: { price: number }[] }[] } };
         if (answer.data.items[0]?.exams[0]?.price === price) break;
         if (performance.now() - started > 30_000) throw new Error('a price change was not searchable within 30 s');
         await new Promise((r) => setTimeout(r, 5));
@@ -230,9 +236,8 @@ async function benchSize(labs: number): Promise<SizeFigures> {
     const lookups: number[] = [];
     for (let i = 0; i < SAMPLES + LOOKUPS.length; i++) {
       const started = performance.now();
-      const answer = await fetch(`${api.url}/api/exam/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ term: LOOKUPS[i % LOOKUPS.length], perPage: 8 }) });
+      const answer = await client.post('/api/exam/search', { term: LOOKUPS[i % LOOKUPS.length], perPage: 8 });
       if (answer.status !== 200) throw new Error(`exam look-up answered ${answer.status}`);
-      await answer.json();
       if (i >= LOOKUPS.length) lookups.push(performance.now() - started);
     }
 
@@ -251,9 +256,10 @@ async function benchSize(labs: number): Promise<SizeFigures> {
     const cached = await underLoad(commonBody);
     const distinct = new Set(common.map((b) => JSON.stringify(b))).size;
     const rss = processMemory(api.child.pid!);
+    client.close();
 
     console.log(`\n${size.labs} laboratories x ${EXAMS_PER_LAB} exams = ${size.prices} prices, PostgreSQL ${server.version} (seed ${seedSeconds.toFixed(0)} s, search:reindex ${reindexSeconds.toFixed(1)} s); ${machineLoad()}`);
-    console.log(`${SAMPLES} sequential searches each, comuna + neighbours + FONASA, ordered by total (the top 20 comunas by laboratories, in turn)`);
+    console.log(`${SAMPLES} sequential searches each on one kept-alive connection after 2 s of warm-up, comuna + neighbours + FONASA, ordered by total (the top 20 comunas by laboratories, in turn)`);
     console.log('order     |  API p50 |  API p95 |  API p99 |  raw p50 |  raw p95 |  raw p99 | API/raw p50 | API/raw p95');
     for (const [name, { api: apiTimes, raw: rawTimes }] of [['1 exam ', one], ['5 exams', five]] as const) {
       const cells = [50, 95, 99].map((p) => ms(percentile(apiTimes, p)).padStart(8)).concat([50, 95, 99].map((p) => ms(percentile(rawTimes, p)).padStart(8)));
