@@ -8,7 +8,8 @@
  *   off), then with the answer cache on a workload where orders repeat (Zipf); the API's memory;
  * - the projection lag from a price change (API) to the new price being quoted, and the exam look-up of the
  *   search box (POST /api/exam/search: type-ahead and typos) through HTTP, both once the worker has written the
- *   earlier searches to the history (role `all` runs it in the API process), not beside it;
+ *   earlier searches to the history, not beside it;
+ * the API (role `api`) and the worker (role `worker`) as two processes on this machine, as docker compose runs them;
  * and at the end the issue's table: each figure against its aim.
  *
  * Usage: npm run bench:search [-- 2000,20000]   (laboratory counts; 300 exams each)
@@ -22,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
-import { jsonClient, machineLoad, percentile, processMemory, ROOT, runCli as run, startApi, stopApi, withDatabase } from './support.mts';
+import { jsonClient, machineLoad, percentile, processMemory, ROOT, runCli as run, startApi, startWorker, stopApi, withDatabase } from './support.mts';
 
 const require = createRequire(import.meta.url);
 const { searchStatement } = require(join(ROOT, 'dist/modules/search/infrastructure/postgres-search-index.js'));
@@ -112,6 +113,7 @@ async function benchSize(labs: number): Promise<SizeFigures> {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off' });
   db.on('error', () => undefined); // idle connections are cut when the database is dropped
   let api: { url: string; child: ChildProcess } | undefined;
+  let worker: ChildProcess | undefined;
   try {
     const seedSeconds = run(['seed'], env);
     // The demo generator gives each branch a plausible subset of exams; the benchmark wants 300 each.
@@ -130,8 +132,11 @@ async function benchSize(labs: number): Promise<SizeFigures> {
     const { rows: [size] } = await db.query(`SELECT (SELECT count(*) FROM search_laboratory)::int AS labs, (SELECT count(*) FROM search_laboratory_exam)::int AS prices`);
     const { rows: [server] } = await db.query(`SELECT current_setting('server_version') AS version`);
 
+    // The API and the worker as separate processes, as docker compose runs them (role `all` puts the worker's
+    // history writes on the API's event loop: a single-process convenience, not the product's topology).
+    worker = await startWorker(env);
     // Searches straight to the database first (no answer cache): the query path against the raw SQL.
-    api = await startApi({ ...env, SEARCH_CACHE_ENTRIES: '0' });
+    api = await startApi({ ...env, SEARCH_CACHE_ENTRIES: '0' }, 'api');
     const { rows: comunas } = await db.query(`
       SELECT l.comuna_id AS id, c.parent_id AS region FROM search_laboratory l JOIN location c ON c.id = l.comuna_id
       GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 20`);
@@ -203,9 +208,9 @@ async function benchSize(labs: number): Promise<SizeFigures> {
     const load = await underLoad((i) => bodyOf(i, 5).body);
 
     await stopApi(api.child);
-    api = await startApi(env);
-    // The searches so far are still being written to the history by the worker (role `all`: in this process); what
-    // follows is measured once that is done, not beside it.
+    api = await startApi(env, 'api');
+    // The searches so far may still be being written to the history by the worker; what follows is measured once
+    // that is done, not beside it.
     await historySettled(db);
 
     // Projection lag: change a price through the API, then ask /buscador until it quotes it. Counted from the
@@ -270,7 +275,7 @@ async function benchSize(labs: number): Promise<SizeFigures> {
       console.log('clients |    req/s |      p50 |      p95 |      p99 | errors');
       for (const l of figures) console.log(`${String(l.connections).padStart(7)} | ${l.rps.toFixed(0).padStart(8)} | ${ms(l.p50).padStart(8)} | ${ms(l.p95).padStart(8)} | ${ms(l.p99).padStart(8)} | ${l.errors}`);
     };
-    console.log(`5-exam orders under load, every one computed (SEARCH_CACHE_ENTRIES=0; autocannon in this process, ${LOAD_SECONDS} s each):`);
+    console.log(`5-exam orders under load, every one computed (SEARCH_CACHE_ENTRIES=0; autocannon in this process, the API and the worker in two more, ${LOAD_SECONDS} s each):`);
     printLoad(load);
     const requests = cached.reduce((n, l) => n + l.requests, 0);
     console.log(`the same with the answer cache (default), orders as patients repeat them: ${requests} requests, ${distinct} distinct (Zipf over ${comunas.length} comunas x ${COMMON_ORDERS} orders):`);
@@ -281,6 +286,7 @@ async function benchSize(labs: number): Promise<SizeFigures> {
     return { labs: size.labs, prices: size.prices, one, five, load, cached: { figures: cached, requests: cached.reduce((n, l) => n + l.requests, 0), distinct }, rss, lags, lookups };
   } finally {
     if (api && (await stopApi(api.child))) console.log('(the API did not stop within 15 s of SIGTERM and was killed)');
+    if (worker && (await stopApi(worker))) console.log('(the worker did not stop within 15 s of SIGTERM and was killed)');
     await db.end();
     if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept the database for a closer look: ${databaseUrl}`);
     else await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

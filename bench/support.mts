@@ -53,16 +53,22 @@ export function runCli(args: string[], env: Record<string, string>) {
   return (performance.now() - started) / 1000;
 }
 
-/** The built app in role `all` on a free port, once it is ready. */
-export async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+/** The built app on a free port, once it is ready: in role `all` (API and worker in one process), or `api` alone. */
+export async function startApi(env: Record<string, string>, role: 'all' | 'api' = 'all'): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), 'all'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), role], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false)) return { url, child };
     if (child.exitCode !== null) throw new Error('the API did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The built app in role `worker` (queues, outbox relay, projector), as a process of its own; stopped with `stopApi`. */
+export async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const port = await freePort();
+  return spawn(process.execPath, [join(ROOT, 'dist/main.js'), 'worker'], { cwd: ROOT, env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
 }
 
 export const percentile = (values: number[], p: number) => {
