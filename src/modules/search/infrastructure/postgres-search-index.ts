@@ -64,7 +64,7 @@ export class PostgresSearchIndex implements SearchIndex {
     ).then(async (counts) => {
       // VACUUM too, not only ANALYZE: the rebuilt tables' visibility map is then all-visible, so that
       // searches read prices from the covering index alone (index-only scans) instead of the heap.
-      await this.prisma.$executeRaw`VACUUM (ANALYZE) search_laboratory, search_laboratory_exam`;
+      await this.prisma.$executeRaw`VACUUM (ANALYZE) search_laboratory, search_laboratory_card, search_laboratory_exam`;
       return counts;
     });
   }
@@ -146,7 +146,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
      FROM (${countEach('filter_value_ids')}) f JOIN select_list_child n ON n.id = f.id) AS filter_values`;
   const labJson = Prisma.sql`'laboratory_id', l.laboratory_id, 'identifier_name', l.identifier_name, 'address_line1', l.address_line1,
     'comuna_id', l.comuna_id, 'lat', l.lat, 'lng', l.lng, 'fonasa_level', l.fonasa_level, 'accepts', page.accepts, 'distance_km', round((${distanceSql(query.origin)})::numeric, 1),
-    'home_fee', page.home_fee, 'facts', l.facts`;
+    'home_fee', page.home_fee, 'facts', card.facts`;
 
   if (exams.length === 0) {
     const order = (t: string) => {
@@ -162,7 +162,8 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
              (SELECT json_agg(json_build_object(${labJson},
                                                 'offered', 0, 'total', 0, 'coverage', 0, 'copay', 0, 'bono_copay', 0, 'exams', '[]'::json)
                               ORDER BY page.accepts DESC, ${order('page.')}, page.laboratory_id)
-              FROM page JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id) AS items,
+              FROM page JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id
+              JOIN search_laboratory_card card ON card.laboratory_id = page.laboratory_id) AS items,
              ${facets}`;
   }
 
@@ -220,6 +221,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
                             ORDER BY page.accepts DESC, (page.offered = ${exams.length}) DESC, page.${order} ${direction} NULLS LAST, page.name_folded, page.laboratory_id)
             FROM page
             JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id
+            JOIN search_laboratory_card card ON card.laboratory_id = page.laboratory_id
             JOIN lines ON lines.laboratory_id = page.laboratory_id) AS items,
            ${facets}`;
 }
@@ -243,7 +245,7 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
   await tx.$executeRaw`DELETE FROM search_laboratory WHERE laboratory_id = ANY(${ids}::int[])`;
   await tx.$executeRaw`
     INSERT INTO search_laboratory (laboratory_id, identifier_name, name_folded, company_id, comuna_id, region_id, served_comuna_ids,
-                                   insurer_ids, filter_value_ids, address_line1, lat, lng, fonasa_level, facts)
+                                   insurer_ids, filter_value_ids, address_line1, lat, lng, fonasa_level)
     SELECT l.id, l.identifier_name, cl_fold(l.identifier_name), l.company_id, l.comuna_id, c.parent_id,
            ARRAY[l.comuna_id] || ARRAY(SELECT n.location_id FROM near_location n WHERE n.near_location_id = l.comuna_id ORDER BY 1),
            ARRAY(SELECT li.insurer_id FROM laboratory_insurer li JOIN insurer i ON i.id = li.insurer_id WHERE li.laboratory_id = l.id AND i.is_active ORDER BY 1),
@@ -251,12 +253,16 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
                  JOIN select_list_type t ON t.id = a.select_list_type_id
                  JOIN select_list_child ch ON ch.id = a.select_list_child_id
                  WHERE a.laboratory_id = l.id AND t.isfilter AND ch.is_active ORDER BY 1),
-           l.address_line1, l.lat, l.lng, l.fonasa_level, ${branchFactsSql('l')}
+           l.address_line1, l.lat, l.lng, l.fonasa_level
     FROM laboratory l
     JOIN company co ON co.id = l.company_id AND co.status = 'APPROVED'
     JOIN location c ON c.id = l.comuna_id
     WHERE l.id = ANY(${ids}::int[]) AND l.is_active
     ORDER BY l.comuna_id, l.id`;
+  // The cards of the branches just indexed (the delete above took the old ones with it).
+  await tx.$executeRaw`
+    INSERT INTO search_laboratory_card (laboratory_id, facts)
+    SELECT l.id, ${branchFactsSql('l')} FROM laboratory l JOIN search_laboratory s ON s.laboratory_id = l.id WHERE l.id = ANY(${ids}::int[])`;
   await insertPrices(tx, ids);
 }
 
