@@ -122,7 +122,9 @@ describe('catalogue commands reach /buscador', () => {
 
   it("states on the card the branch's hours and walk-in as they are after an edit (projected with the branch)", async () => {
     const walkIn = await t.prisma.selectListChild.findFirstOrThrow({ where: { code: 'SIN_HORA' } });
-    const { laboratoryId: lab } = await t.prisma.searchLaboratory.findFirstOrThrow({ where: { companyId: companyA }, orderBy: { laboratoryId: 'asc' } });
+    // Not labA: the test before closed it (its removal from the index may still be in flight).
+    await projectionSettled(t.prisma);
+    const { laboratoryId: lab } = await t.prisma.searchLaboratory.findFirstOrThrow({ where: { companyId: companyA, laboratoryId: { not: labA } }, orderBy: { laboratoryId: 'asc' } });
     const card = async () => {
       await projectionSettled(t.prisma);
       return (await quote({ laboratoryId: lab })).items[0].facts as { openingHours: unknown; walkIn: boolean };
