@@ -12,7 +12,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, machineLoad, percentile, ROOT, stopApi, withDatabase } from './support.mts';
+import { freePort, jsonClient, machineLoad, percentile, ROOT, stopApi, withDatabase } from './support.mts';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -65,13 +65,14 @@ try {
            (SELECT count(*) FROM laboratory)::int AS labs, (SELECT count(*) FROM report_exam_monthly)::int AS rollup`);
   api = await start(env);
   const times: number[] = [];
+  const client = jsonClient(api.url);
   for (let i = 0; i < SAMPLES + LOOKUPS.length; i++) {
     const started = performance.now();
-    const answer = await fetch(`${api.url}/api/exam/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ term: LOOKUPS[i % LOOKUPS.length], perPage: 8 }) });
+    const answer = await client.post('/api/exam/search', { term: LOOKUPS[i % LOOKUPS.length], perPage: 8 });
     if (answer.status !== 200) throw new Error(`exam look-up answered ${answer.status}`);
-    await answer.json();
     if (i >= LOOKUPS.length) times.push(performance.now() - started);
   }
+  client.close();
   console.log(`build: ${APP_ROOT}`);
   console.log(`dataset: ${size.exams} exams, ${size.synonyms} synonyms, ${size.labs} laboratories, ${size.rollup} monthly rollup rows of searched exams`);
   console.log(`exam look-up through HTTP, ${times.length} look-ups of ${LOOKUPS.length} terms: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, p99 ${ms(percentile(times, 99))}`);
