@@ -74,7 +74,7 @@ const envSchema = z.object({
   /** Where the built web app lives; the API serves it in the `all` role when present. */
   WEB_DIST_DIR: z.string().trim().default('./web/dist'),
   /** Search answers each API process keeps (forgotten on every change of the search index); 0 turns the cache off. */
-  SEARCH_CACHE_ENTRIES: integer(1000, 0, 100_000),
+  SEARCH_CACHE_ENTRIES: integer(5000, 0, 100_000),
   /** How often an event job is tried (exponential backoff from EVENT_JOB_BACKOFF_MS) before it is left failed and the sweeper re-drives it. */
   EVENT_JOB_ATTEMPTS: integer(8, 1, 100),
   EVENT_JOB_BACKOFF_MS: integer(2000, 1, 3_600_000),

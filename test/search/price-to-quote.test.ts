@@ -86,4 +86,17 @@ describe('from a price change to the quote in /buscador', () => {
     expect(search).toMatchObject({ resultCount: answer.body.data.total, filters: expect.objectContaining({ exams: [target.examId] }) });
     expect(search!.results.map((r) => r.laboratoryId)).toEqual(answer.body.data.items.map((i: { laboratoryId: number }) => i.laboratoryId));
   });
+
+  it('answers an order asked again (from the answer cache) with the very body, type and ETag of its first answer, and records it again', async () => {
+    const order = { exams: [target.examId], orderBy: 'total', session: '1763870001' };
+    const first = await t.http.post('/api/laboratory/search').send(order);
+    const again = await t.http.post('/api/laboratory/search').send(order);
+    expect(first.body).toMatchObject({ code: 200, data: { total: expect.any(Number), items: expect.any(Array) } });
+    expect(first.body.data.items.length).toBeGreaterThan(0);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.text).toBe(first.text);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const searches = await waitFor(() => t.prisma.searchHistory.findMany({ where: { session: 1763870001n }, include: { results: true } }), (s) => s.length === 2);
+    expect(searches.map((s) => s.results.length)).toEqual([first.body.data.items.length, first.body.data.items.length]);
+  });
 });

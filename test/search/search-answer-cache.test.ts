@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import pino from 'pino';
-import { SEARCH_CHANGED_CHANNEL, SearchAnswerCache } from '../../src/modules/search/search-answer-cache';
+import { SEARCH_CHANGED_CHANNEL, SearchAnswerCache, toSearchAnswer, type SearchAnswer } from '../../src/modules/search/search-answer-cache';
 import type { QuoteResults } from '../../src/modules/search/search-index';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { waitFor } from '../support/wait';
@@ -14,13 +14,18 @@ describe('Search answer cache', () => {
   let writer: Client;
   let cache: SearchAnswerCache;
 
-  const answerWith = (label: string): QuoteResults => ({ items: [], total: label.length, currentPage: 1, perPage: 10, lastPage: 1, facets: { comunas: [], insurers: [], filterValues: [] }, label } as QuoteResults);
+  /** An answer told apart by its label (an extra field, kept through serialization). */
+  const answerWith = (label: string): SearchAnswer =>
+    toSearchAnswer({ items: [], total: label.length, currentPage: 1, perPage: 10, lastPage: 1, facets: { comunas: [], insurers: [], filterValues: [] }, label } as QuoteResults);
+  const labelOf = (answer: SearchAnswer) => (JSON.parse(answer.body.json) as { label: string }).label;
   /** Answers `key` through the cache, counting how often the index was asked. */
   const ask = async (key: string, label: string, asked: { count: number }) =>
-    ((await cache.answer(key, async () => {
-      asked.count++;
-      return answerWith(label);
-    })) as QuoteResults & { label: string }).label;
+    labelOf(
+      await cache.answer(key, async () => {
+        asked.count++;
+        return answerWith(label);
+      }),
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -59,10 +64,37 @@ describe('Search answer cache', () => {
       expect(await waitFor(() => ask('witness', 'w2', asked), (label) => label === 'w2')).toBe('w2');
       return answerWith('read-before-the-change');
     });
-    expect((stale as QuoteResults & { label: string }).label).toBe('read-before-the-change');
+    expect(labelOf(stale)).toBe('read-before-the-change');
     const again = { count: 0 };
     expect(await ask('glicemia-temuco', 'fresh', again)).toBe('fresh');
     expect(again.count).toBe(1);
+  });
+
+  it('runs one search for the same order asked again while it runs, and a new one once a change is heard', async () => {
+    let finish!: (label: string) => void;
+    let searches = 0;
+    const slow = () =>
+      cache.answer('creatinina-puente-alto', () => {
+        searches++;
+        return new Promise<SearchAnswer>((resolve) => (finish = (label) => resolve(answerWith(label))));
+      });
+    const first = slow();
+    const second = slow();
+    expect(searches).toBe(1);
+
+    // A change committed while the search runs: who asks after hearing it gets a search of their own.
+    const asked = { count: 0 };
+    await ask('witness-2', 'w1', asked);
+    await writer.query(`NOTIFY ${SEARCH_CHANGED_CHANNEL}`);
+    expect(await waitFor(() => ask('witness-2', 'w2', asked), (label) => label === 'w2')).toBe('w2');
+    const finishBefore = finish;
+    const third = slow();
+    expect(searches).toBe(2);
+
+    finishBefore('read-before-the-change');
+    finish('read-after-the-change');
+    const labels = (await Promise.all([first, second, third])).map(labelOf);
+    expect(labels).toEqual(['read-before-the-change', 'read-before-the-change', 'read-after-the-change']);
   });
 
   it('keeps nothing while it cannot hear changes, and forgets what it had when it hears again', async () => {

@@ -2,7 +2,27 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { PgListener } from '../../platform/database/pg-listener';
 import type { Tx } from '../../platform/database/prisma.service';
+import { SerializedJson } from '../../platform/http/serialized-json';
 import type { QuoteResults } from './search-index';
+
+/**
+ * A search's answer as kept: serialized once (a repeated search costs no serialization, and thousands of
+ * kept answers are strings the garbage collector need not walk), with what its history needs of it.
+ */
+export interface SearchAnswer {
+  body: SerializedJson;
+  total: number;
+  /** The laboratories shown, in order, with what each quoted. */
+  shown: Pick<QuoteResults['items'][number], 'laboratoryId' | 'total' | 'copay' | 'offersAll'>[];
+}
+
+export function toSearchAnswer(results: QuoteResults): SearchAnswer {
+  return {
+    body: new SerializedJson(JSON.stringify(results)),
+    total: results.total,
+    shown: results.items.map(({ laboratoryId, total, copay, offersAll }) => ({ laboratoryId, total, copay, offersAll })),
+  };
+}
 
 /** NOTIFY channel of commits that changed what a search answers (the projection, a rebuild). */
 export const SEARCH_CHANGED_CHANNEL = 'search_changed';
@@ -21,9 +41,16 @@ export async function announceSearchChange(tx: Pick<Tx, '$executeRawUnsafe'>): P
  *
  * A search that read the index before a change and ends after its NOTIFY must not store what it
  * read: each answer is stored only if no change was heard since the search began (`generation`).
+ *
+ * The same order asked again while its first search is still running waits for that search instead of
+ * running its own (under load, a popular order is asked several times in the few milliseconds its
+ * search takes): the waiter is answered with what a kept answer would have given it, since a change
+ * heard in between forgets the searches running as well as the answers kept.
  */
 export class SearchAnswerCache {
-  private readonly answers?: LRUCache<string, QuoteResults>;
+  private readonly answers?: LRUCache<string, SearchAnswer>;
+  /** The searches running now, by key: only those begun since the last change heard. */
+  private readonly running = new Map<string, Promise<SearchAnswer>>();
   private readonly listener?: PgListener;
   private generation = 0;
 
@@ -40,19 +67,27 @@ export class SearchAnswerCache {
   }
 
   /** The answer to `key`, or the answer `search` gives (kept for the next time when nothing changed meanwhile). */
-  async answer(key: string, search: () => Promise<QuoteResults>): Promise<QuoteResults> {
+  async answer(key: string, search: () => Promise<SearchAnswer>): Promise<SearchAnswer> {
     if (!this.answers || !this.active) return search();
-    const kept = this.answers.get(key);
+    const kept = this.answers.get(key) ?? this.running.get(key);
     if (kept) return kept;
     const generation = this.generation;
-    const answer = await search();
-    if (generation === this.generation && this.active) this.answers.set(key, answer);
-    return answer;
+    const answer = search();
+    this.running.set(key, answer);
+    try {
+      const results = await answer;
+      if (generation === this.generation && this.active) this.answers.set(key, results);
+      return results;
+    } finally {
+      // Only this generation's entry: after a change the key may already name a newer search.
+      if (this.running.get(key) === answer) this.running.delete(key);
+    }
   }
 
   private forget(): void {
     this.generation++;
     this.answers?.clear();
+    this.running.clear();
   }
 
   async close(): Promise<void> {

@@ -10,14 +10,18 @@ import { JOB_QUEUE, QueueName, type JobQueue, type NewJob } from '../../../../pl
 import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
 import type { Logger } from 'pino';
 import type { QuoteRequest } from '../../http/quote-request';
-import { SearchAnswerCache } from '../../search-answer-cache';
+import { SearchAnswerCache, toSearchAnswer } from '../../search-answer-cache';
+import type { SerializedJson } from '../../../../platform/http/serialized-json';
 import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
 import type { SearchHistoryBatch, SearchHistoryJob } from '../../../reports';
 import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../catalogue/laboratories';
 import type { LaboratoryQuote } from '../../../../contracts/search';
 
-/** `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order. */
-export class SearchLaboratoriesQuery extends Query<QuoteResults> {
+/**
+ * `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order (`QuoteResults`),
+ * answered serialized (see `SearchAnswer`).
+ */
+export class SearchLaboratoriesQuery extends Query<SerializedJson> {
   constructor(
     readonly request: QuoteRequest,
     readonly actor: Actor | undefined,
@@ -47,21 +51,21 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     this.log = log.child({ module: 'search' });
   }
 
-  async execute({ request, actor }: SearchLaboratoriesQuery): Promise<QuoteResults> {
+  async execute({ request, actor }: SearchLaboratoriesQuery): Promise<SerializedJson> {
     const started = performance.now();
     // Who asks and from which visit change nothing in the answer: the same order asked again is answered from memory.
     const filters = { ...request, personId: undefined, session: undefined };
-    const results = await this.answers.answer(JSON.stringify(filters), () => this.quote(request));
+    const answer = await this.answers.answer(JSON.stringify(filters), async () => toSearchAnswer(await this.quote(request)));
     const tookMs = Math.round(performance.now() - started);
     // Reports must never slow the answer or fail it: the history goes through a queue.
     const job: SearchHistoryJob = {
       filters,
-      resultCount: results.total,
+      resultCount: answer.total,
       tookMs,
       session: request.session ?? null,
       personId: actor?.personId ?? null,
       // What each laboratory shown quoted, as the patient saw it (the reports' "what a search showed").
-      laboratories: results.items.map((item, i) => {
+      laboratories: answer.shown.map((item, i) => {
         const ordered = request.exams.length > 0;
         return { laboratoryId: item.laboratoryId, position: (request.currentPage - 1) * request.perPage + i + 1, total: ordered ? item.total : null, copay: ordered ? item.copay : null, offersAll: ordered ? item.offersAll : undefined };
       }),
@@ -72,7 +76,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     this.history.push(job);
     if (this.history.length >= HISTORY_BATCH) void this.flushHistory();
     else this.historyTimer ??= setTimeout(() => void this.flushHistory(), HISTORY_DELAY_MS);
-    return results;
+    return answer.body;
   }
 
   /** The quote of an order, as the index answers it, with the card facts it does not answer. */
