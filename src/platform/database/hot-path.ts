@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { Pool, type PoolClient } from 'pg';
 import type { Prisma } from '../../generated/prisma/client';
 
@@ -61,7 +62,11 @@ export class HotPath implements SqlRunner {
   }
 }
 
+/** The statement names by text: a search's text is a few kilobytes, and hashing it on every search showed in profiles. */
+const names = new LRUCache<string, string>({ max: 1000 });
+
 async function run<T>(db: Pool | PoolClient, statement: Prisma.Sql): Promise<T[]> {
-  const name = `hot_${createHash('sha1').update(statement.text).digest('base64url').slice(0, 20)}`;
+  let name = names.get(statement.text);
+  if (!name) names.set(statement.text, (name = `hot_${createHash('sha1').update(statement.text).digest('base64url').slice(0, 20)}`));
   return (await db.query({ name, text: statement.text, values: statement.values })).rows as T[];
 }

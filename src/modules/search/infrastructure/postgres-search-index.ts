@@ -134,9 +134,11 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
     )`;
   // How many hits hold each id of an array column. Branches share their lists (a chain's insurers, its services):
   // the distinct lists are counted first, so a dense area's thousands of branches are not unnested one by one.
+  // `unnest` in the select list, not as a lateral function scan: that one fills a tuplestore per list, and was a
+  // third of the insurer facet (6,000,000 prices).
   const countEach = (column: 'insurer_ids' | 'filter_value_ids') => Prisma.sql`
     SELECT v AS id, sum(g.n)::int AS count
-    FROM (SELECT ${Prisma.raw(column)} AS ids, count(*) AS n FROM hits GROUP BY 1) g CROSS JOIN LATERAL unnest(g.ids) AS v GROUP BY 1`;
+    FROM (SELECT unnest(ids) AS v, n FROM (SELECT ${Prisma.raw(column)} AS ids, count(*) AS n FROM hits GROUP BY 1) lists) g GROUP BY 1`;
   const facets = Prisma.sql`
     (SELECT json_agg(json_build_object('id', f.id, 'count', f.count, 'name', n.name) ORDER BY f.count DESC, n.name)
      FROM (SELECT comuna_id AS id, count(*)::int AS count FROM scoped GROUP BY 1) f JOIN location n ON n.id = f.id) AS comunas,
