@@ -79,10 +79,22 @@ describe('catalogue commands reach /buscador', () => {
     expect((await as(admin).delete(`/api/exam/${examId}`)).code).toBe(200);
     const indexed = () => t.prisma.searchLaboratoryExam.count({ where: { examId } });
     expect(await waitFor(indexed, (n) => n === 0)).toBe(0);
-    const asked = await t.http.post('/api/laboratory/search').send({ exams: [examId] });
+    // The API checks exams against what it keeps in memory, read again once it hears the retirement committed.
+    const asked = await waitFor(() => t.http.post('/api/laboratory/search').send({ exams: [examId] }), (r) => r.body.code !== 200);
     expect(asked.body).toMatchObject({ code: 400, errors: { exams: [expect.any(String)] } });
     const lookup = await t.http.post('/api/exam/search').send({ term: exam.code });
     expect(lookup.body.data.items.map((e: { id: number }) => e.id)).not.toContain(examId);
+  });
+
+  it('quotes an exam created a moment ago, which no laboratory offers yet (nothing to re-project, still announced)', async () => {
+    const type = await t.prisma.examType.findFirstOrThrow();
+    // Known to the API process's references first, so that only the creation's announcement can teach it the new exam.
+    const known = await t.prisma.exam.findFirstOrThrow({ where: { isActive: true } });
+    expect((await t.http.post('/api/laboratory/search').send({ exams: [known.id] })).body.code).toBe(200);
+    const created = await as(admin).post('/api/exam', { code: '0399321', name: 'Calprotectina fecal de prueba', typeExamId: type.id });
+    expect(created.code).toBe(200);
+    const asked = await waitFor(() => t.http.post('/api/laboratory/search').send({ exams: [created.data.id] }), (r) => r.body.code === 200);
+    expect(asked.body).toMatchObject({ code: 200, data: { total: 0, items: [] } });
   });
 
   it('drops an attribute list from the facets when it stops being a filter', async () => {

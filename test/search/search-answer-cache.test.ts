@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import pino from 'pino';
-import { SEARCH_CHANGED_CHANNEL, SearchAnswerCache, toSearchAnswer, type SearchAnswer } from '../../src/modules/search/search-answer-cache';
+import { SearchAnswerCache, toSearchAnswer, type SearchAnswer } from '../../src/modules/search/search-answer-cache';
+import { SEARCH_CHANGED_CHANNEL, SearchChanges } from '../../src/modules/search/search-changes';
 import type { QuoteResults } from '../../src/modules/search/search-index';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { waitFor } from '../support/wait';
@@ -12,6 +13,7 @@ import { waitFor } from '../support/wait';
 describe('Search answer cache', () => {
   let db: TestDatabase;
   let writer: Client;
+  let changes: SearchChanges;
   let cache: SearchAnswerCache;
 
   /** An answer told apart by its label (an extra field, kept through serialization). */
@@ -31,12 +33,14 @@ describe('Search answer cache', () => {
     db = await createTestDatabase();
     writer = new Client({ connectionString: db.url });
     await writer.connect();
-    cache = new SearchAnswerCache(db.url, 100, pino({ level: 'silent' }));
+    changes = new SearchChanges(db.url, pino({ level: 'silent' }));
+    changes.start();
+    cache = new SearchAnswerCache(changes, 100);
     if (!(await waitFor(async () => cache.active, Boolean))) throw new Error('the cache never started listening');
   });
 
   afterAll(async () => {
-    await cache.close();
+    await changes.close();
     await writer.end();
     await db.drop();
   });

@@ -1,3 +1,3 @@
 export { SearchModule } from './search.module';
 export { SEARCH_INDEX, type QuoteQuery, type SearchIndex } from './search-index';
-export { announceSearchChange } from './search-answer-cache';
+export { announceSearchChange } from './search-changes';

@@ -1,9 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { Logger } from 'pino';
-import { PgListener } from '../../platform/database/pg-listener';
-import type { Tx } from '../../platform/database/prisma.service';
 import { SerializedJson } from '../../platform/http/serialized-json';
 import type { QuoteResults } from './search-index';
+import type { SearchChanges } from './search-changes';
 
 /**
  * A search's answer as kept: serialized once (a repeated search costs no serialization, and thousands of
@@ -24,20 +22,10 @@ export function toSearchAnswer(results: QuoteResults): SearchAnswer {
   };
 }
 
-/** NOTIFY channel of commits that changed what a search answers (the projection, a rebuild). */
-export const SEARCH_CHANGED_CHANNEL = 'search_changed';
-
-/** Says, in the writer's transaction, that searches may answer differently once it commits. */
-export async function announceSearchChange(tx: Pick<Tx, '$executeRawUnsafe'>): Promise<void> {
-  await tx.$executeRawUnsafe(`NOTIFY ${SEARCH_CHANGED_CHANNEL}`);
-}
-
 /**
  * The answers of the searches people repeat ("hemograma y perfil lipídico en Maipú, FONASA"), kept in
- * each API process and forgotten, all at once, on every commit that changes the search index: the
- * projection and the rebuild NOTIFY `search_changed` in their transactions, which PostgreSQL
- * delivers only once they commit. While the LISTEN connection is down nothing is kept or answered
- * from memory (a change could go unheard); it is emptied when it comes back.
+ * each API process and forgotten, all at once, on every commit that changes the search index
+ * (`SearchChanges`). While changes cannot be heard nothing is kept or answered from memory.
  *
  * A search that read the index before a change and ends after its NOTIFY must not store what it
  * read: each answer is stored only if no change was heard since the search began (`generation`).
@@ -51,19 +39,22 @@ export class SearchAnswerCache {
   private readonly answers?: LRUCache<string, SearchAnswer>;
   /** The searches running now, by key: only those begun since the last change heard. */
   private readonly running = new Map<string, Promise<SearchAnswer>>();
-  private readonly listener?: PgListener;
-  private generation = 0;
 
-  constructor(databaseUrl: string, entries: number, log: Logger) {
+  constructor(
+    private readonly changes: SearchChanges,
+    entries: number,
+  ) {
     if (entries <= 0) return;
     this.answers = new LRUCache({ max: entries });
-    this.listener = new PgListener(databaseUrl, SEARCH_CHANGED_CHANNEL, 'cotizalab-search-cache', { notified: () => this.forget(), up: () => this.forget(), down: () => this.forget() }, log);
-    this.listener.start();
+    changes.onChange(() => {
+      this.answers?.clear();
+      this.running.clear();
+    });
   }
 
   /** Whether answers are being kept now (configured, and hearing changes). */
   get active(): boolean {
-    return this.listener?.listening ?? false;
+    return this.answers !== undefined && this.changes.listening;
   }
 
   /** The answer to `key`, or the answer `search` gives (kept for the next time when nothing changed meanwhile). */
@@ -71,26 +62,16 @@ export class SearchAnswerCache {
     if (!this.answers || !this.active) return search();
     const kept = this.answers.get(key) ?? this.running.get(key);
     if (kept) return kept;
-    const generation = this.generation;
+    const generation = this.changes.generation;
     const answer = search();
     this.running.set(key, answer);
     try {
       const results = await answer;
-      if (generation === this.generation && this.active) this.answers.set(key, results);
+      if (generation === this.changes.generation && this.active) this.answers.set(key, results);
       return results;
     } finally {
       // Only this generation's entry: after a change the key may already name a newer search.
       if (this.running.get(key) === answer) this.running.delete(key);
     }
-  }
-
-  private forget(): void {
-    this.generation++;
-    this.answers?.clear();
-    this.running.clear();
-  }
-
-  async close(): Promise<void> {
-    await this.listener?.stop();
   }
 }

@@ -10,6 +10,8 @@ import { PostgresSearchIndex } from './infrastructure/postgres-search-index';
 import { SearchLaboratoriesHandler } from './queries/search-laboratories/search-laboratories.query';
 import { SEARCH_INDEX, type SearchIndex } from './search-index';
 import { SearchAnswerCache } from './search-answer-cache';
+import { SearchChanges } from './search-changes';
+import { SearchReferences } from './search-references';
 import { ROOT_LOGGER } from '../../platform/platform.tokens';
 import type { Logger } from 'pino';
 
@@ -25,11 +27,24 @@ import type { Logger } from 'pino';
       inject: [PrismaService, HotPath, APP_CONFIG],
     },
     {
-      provide: SearchAnswerCache,
-      // Only the roles that answer searches keep answers (and a LISTEN connection for it).
-      useFactory: (prisma: PrismaService, config: AppConfig, log: Logger) =>
-        new SearchAnswerCache(prisma.databaseUrl, config.role === 'worker' ? 0 : config.searchCacheEntries, log.child({ module: 'search-cache' })),
+      provide: SearchChanges,
+      // Only the roles that answer searches keep anything of them, and so listen (a connection each).
+      useFactory: (prisma: PrismaService, config: AppConfig, log: Logger) => {
+        const changes = new SearchChanges(prisma.databaseUrl, log.child({ module: 'search-cache' }));
+        if (config.role !== 'worker') changes.start();
+        return changes;
+      },
       inject: [PrismaService, APP_CONFIG, ROOT_LOGGER],
+    },
+    {
+      provide: SearchAnswerCache,
+      useFactory: (changes: SearchChanges, config: AppConfig) => new SearchAnswerCache(changes, config.searchCacheEntries),
+      inject: [SearchChanges, APP_CONFIG],
+    },
+    {
+      provide: SearchReferences,
+      useFactory: (reads: HotPath, changes: SearchChanges) => new SearchReferences(reads, changes),
+      inject: [HotPath, SearchChanges],
     },
     SearchProjector,
     SearchLaboratoriesHandler,
@@ -39,7 +54,7 @@ import type { Logger } from 'pino';
 export class SearchModule implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
-    private readonly answers: SearchAnswerCache,
+    private readonly changes: SearchChanges,
     private readonly readiness: ReadinessChecks,
   ) {}
 
@@ -48,7 +63,7 @@ export class SearchModule implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.answers.close();
+    await this.changes.close();
     await this.index.close?.();
   }
 }

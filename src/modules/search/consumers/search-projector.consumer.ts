@@ -9,7 +9,7 @@ import type { SelectListEvent } from '../../catalogue/select-lists';
 import type { CompanyEvent } from '../../companies';
 import type { GeographyEvent } from '../../geography';
 import type { ImportEvent } from '../../imports';
-import { announceSearchChange } from '../search-answer-cache';
+import { announceSearchChange } from '../search-changes';
 import { SEARCH_INDEX, type SearchIndex } from '../search-index';
 
 const PRICE_EVENTS = new Set<string>(['LaboratoryExamOffered', 'LaboratoryExamPriceChanged', 'LaboratoryExamAuthorized', 'LaboratoryExamRejected', 'LaboratoryExamWithdrawn', 'LaboratoryExamRestored'] satisfies PricingEvent['type'][]);
@@ -56,10 +56,10 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
     if (isPriceEvent(event)) await this.index.reindexPrices(event.payload.laboratoryId, [event.payload.examId], tx);
     else {
       const laboratoryIds = await this.affectedLaboratories(event, tx);
-      if (laboratoryIds.length === 0) return;
-      await this.index.reindexLaboratories(laboratoryIds, tx);
+      if (laboratoryIds.length > 0) await this.index.reindexLaboratories(laboratoryIds, tx);
     }
-    // The API processes forget the answers they kept, once this commits.
+    // The API processes forget what they kept of the search once this commits: the answers, and the references
+    // (an exam created or retired, an attribute value added or deleted: even when no laboratory's document changed).
     await announceSearchChange(tx);
   }
 

@@ -11,6 +11,7 @@ import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
 import type { Logger } from 'pino';
 import type { QuoteRequest } from '../../http/quote-request';
 import { SearchAnswerCache, toSearchAnswer } from '../../search-answer-cache';
+import { SearchReferences } from '../../search-references';
 import type { SerializedJson } from '../../../../platform/http/serialized-json';
 import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
 import type { SearchHistoryBatch, SearchHistoryJob } from '../../../reports';
@@ -44,6 +45,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     private readonly prisma: PrismaService,
     private readonly reads: HotPath,
     private readonly answers: SearchAnswerCache,
+    private readonly references: SearchReferences,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(ROOT_LOGGER) log: Logger,
@@ -137,30 +139,30 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   }
 
   /**
-   * Checks references against the database (one round trip: it is on every search) and works out
+   * Checks references (against `SearchReferences`: in memory while changes are heard) and works out
    * how the insurer covers the order.
    */
   private async resolve(request: QuoteRequest): Promise<QuoteQuery> {
     // `nearLocations` as a list: comunas added to the chosen one (the comuna facet).
     const added = Array.isArray(request.nearLocations) ? request.nearLocations : [];
-    const [refs] = await this.reads.query<ResolvedReferences>(Prisma.sql`
-      SELECT
-        (SELECT count(*)::int FROM exam WHERE id = ANY(${request.exams}::int[]) AND is_active) AS exams_found,
-        (SELECT json_build_object('id', id, 'parentId', parent_id, 'lat', lat, 'lng', lng) FROM location WHERE id = ${request.location ?? null}::int AND kind = 'COMUNA') AS comuna,
-        (SELECT id FROM location WHERE id = ${request.locationFk ?? null}::int AND kind = 'REGION') AS region_id,
-        (SELECT json_build_object('id', id, 'code', code, 'type', type, 'parentId', parent_id) FROM insurer WHERE id = ${request.pensionHealtInstitutionId ?? null}::int AND is_active) AS insurer,
-        (SELECT coalesce(json_agg(json_build_array(id) ORDER BY id), '[]') FROM select_list_child WHERE id = ANY(${request.attributesValues}::int[])) AS filter_groups,
-        (SELECT count(*)::int FROM location WHERE id = ANY(${added}::int[]) AND kind = 'COMUNA') AS added_found`);
+    const known = await this.references.current();
+    const distinct = (ids: number[]) => [...new Set(ids)];
+    const comuna = request.location === undefined ? undefined : known.comunas.get(request.location);
+    const regionId = request.locationFk !== undefined && known.regionIds.has(request.locationFk) ? request.locationFk : undefined;
+    const insurer = request.pensionHealtInstitutionId === undefined ? undefined : known.insurers.get(request.pensionHealtInstitutionId);
+    const refs = {
+      exams_found: distinct(request.exams).filter((id) => known.activeExamIds.has(id)).length,
+      added_found: distinct(added).filter((id) => known.comunas.has(id)).length,
+    };
     const errors: FieldErrors = {};
     if (refs.exams_found !== request.exams.length) errors.exams = ['Alguno de los exámenes no existe.'];
-    if (request.location && !refs.comuna) errors.location = ['La comuna indicada no existe.'];
-    if (request.locationFk && !refs.region_id) errors.locationFk = ['La región indicada no existe.'];
+    if (request.location && !comuna) errors.location = ['La comuna indicada no existe.'];
+    if (request.locationFk && !regionId) errors.locationFk = ['La región indicada no existe.'];
     if (refs.added_found !== added.length) errors.nearLocations = ['Alguna de las comunas indicadas no existe.'];
-    if (request.pensionHealtInstitutionId && !refs.insurer) errors.pensionHealtInstitutionId = ['La previsión indicada no existe.'];
-    if (request.homeCollection && !refs.comuna) errors.homeCollection = ['Elige tu comuna para cotizar la toma de muestra a domicilio.'];
+    if (request.pensionHealtInstitutionId && !insurer) errors.pensionHealtInstitutionId = ['La previsión indicada no existe.'];
+    if (request.homeCollection && !comuna) errors.homeCollection = ['Elige tu comuna para cotizar la toma de muestra a domicilio.'];
     if (Object.keys(errors).length > 0) throw new AppError(HttpStatus.BAD_REQUEST, 'REQUEST.VALIDATION_FAILED', 'Los datos enviados no son válidos.', errors);
 
-    const { comuna, insurer } = refs;
     // Collection at home: the branches reaching the patient's comuna and their fee there (one indexed read).
     const home = request.homeCollection && comuna
       ? await this.prisma.laboratoryHomeComuna.findMany({ where: { comunaId: comuna.id }, select: { laboratoryId: true, fee: true }, orderBy: { laboratoryId: 'asc' } })
@@ -174,29 +176,21 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       withNearLocations: near === true,
       homeCollection: home && { laboratoryIds: home.map((h) => h.laboratoryId), fees: home.map((h) => h.fee) },
       addedComunaIds: comuna ? added.filter((id) => id !== comuna.id) : undefined,
-      regionId: comuna?.parentId ?? refs.region_id ?? undefined,
+      regionId: comuna?.parentId ?? regionId,
       insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,
-      coverage: coverageOf(insurer, request.coveragePercentage),
+      coverage: coverageOf(insurer ?? null, request.coveragePercentage),
       laboratoryName: request.laboratoryName,
       laboratoryId: request.laboratoryId,
       // Every value checked must match (a patient who checks home collection and pediatric collection needs both):
       // each value is a group of its own.
-      filterValueIds: refs.filter_groups,
+      // Values that do not exist filter nothing.
+      filterValueIds: distinct(request.attributesValues).filter((id) => known.selectValueIds.has(id)).sort((a, b) => a - b).map((id) => [id]),
       orderBy: request.orderBy,
       orderSort: request.orderSort,
       currentPage: request.currentPage,
       perPage: request.perPage,
     };
   }
-}
-
-interface ResolvedReferences {
-  exams_found: number;
-  comuna: { id: number; parentId: number; lat: number | null; lng: number | null } | null;
-  region_id: number | null;
-  insurer: { id: number; code: string; type: string; parentId: number | null } | null;
-  filter_groups: number[][];
-  added_found: number;
 }
 
 /**
