@@ -150,15 +150,13 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     const comuna = request.location === undefined ? undefined : known.comunas.get(request.location);
     const regionId = request.locationFk !== undefined && known.regionIds.has(request.locationFk) ? request.locationFk : undefined;
     const insurer = request.pensionHealtInstitutionId === undefined ? undefined : known.insurers.get(request.pensionHealtInstitutionId);
-    const refs = {
-      exams_found: distinct(request.exams).filter((id) => known.activeExamIds.has(id)).length,
-      added_found: distinct(added).filter((id) => known.comunas.has(id)).length,
-    };
+    const examsFound = distinct(request.exams).filter((id) => known.activeExamIds.has(id)).length;
+    const addedFound = distinct(added).filter((id) => known.comunas.has(id)).length;
     const errors: FieldErrors = {};
-    if (refs.exams_found !== request.exams.length) errors.exams = ['Alguno de los exámenes no existe.'];
+    if (examsFound !== request.exams.length) errors.exams = ['Alguno de los exámenes no existe.'];
     if (request.location && !comuna) errors.location = ['La comuna indicada no existe.'];
     if (request.locationFk && !regionId) errors.locationFk = ['La región indicada no existe.'];
-    if (refs.added_found !== added.length) errors.nearLocations = ['Alguna de las comunas indicadas no existe.'];
+    if (addedFound !== added.length) errors.nearLocations = ['Alguna de las comunas indicadas no existe.'];
     if (request.pensionHealtInstitutionId && !insurer) errors.pensionHealtInstitutionId = ['La previsión indicada no existe.'];
     if (request.homeCollection && !comuna) errors.homeCollection = ['Elige tu comuna para cotizar la toma de muestra a domicilio.'];
     if (Object.keys(errors).length > 0) throw new AppError(HttpStatus.BAD_REQUEST, 'REQUEST.VALIDATION_FAILED', 'Los datos enviados no son válidos.', errors);
@@ -182,8 +180,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       laboratoryName: request.laboratoryName,
       laboratoryId: request.laboratoryId,
       // Every value checked must match (a patient who checks home collection and pediatric collection needs both):
-      // each value is a group of its own.
-      // Values that do not exist filter nothing.
+      // each value is a group of its own. Values that do not exist filter nothing.
       filterValueIds: distinct(request.attributesValues).filter((id) => known.selectValueIds.has(id)).sort((a, b) => a - b).map((id) => [id]),
       orderBy: request.orderBy,
       orderSort: request.orderSort,
