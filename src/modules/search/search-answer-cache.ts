@@ -67,7 +67,7 @@ export class SearchAnswerCache {
     this.running.set(key, answer);
     try {
       const results = await answer;
-      if (generation === this.changes.generation && this.active) this.answers.set(key, results);
+      if (this.changes.unchangedSince(generation)) this.answers.set(key, results);
       return results;
     } finally {
       // Only this generation's entry: after a change the key may already name a newer search.

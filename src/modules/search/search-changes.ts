@@ -44,6 +44,11 @@ export class SearchChanges {
     return this.changes;
   }
 
+  /** Whether what was read at `generation` may be kept (or used) now: heard all along, and nothing changed since. */
+  unchangedSince(generation: number): boolean {
+    return this.listening && generation === this.changes;
+  }
+
   /** `forget` runs on every change heard. */
   onChange(forget: () => void): void {
     this.forgetters.push(forget);

@@ -37,11 +37,10 @@ export class SearchReferences {
 
   async current(): Promise<SearchReferenceData> {
     if (!this.changes.listening) return this.load();
-    const generation = this.changes.generation;
-    // Read before a change heard since: read again (a generation that moved is never reused).
-    if (this.kept?.generation === generation) return this.kept.data;
+    // Read before a change heard since: read again.
+    if (this.kept && this.changes.unchangedSince(this.kept.generation)) return this.kept.data;
     const data = this.load();
-    const kept = { generation, data };
+    const kept = { generation: this.changes.generation, data };
     this.kept = kept;
     data.catch(() => {
       if (this.kept === kept) this.kept = undefined;

@@ -176,7 +176,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       addedComunaIds: comuna ? added.filter((id) => id !== comuna.id) : undefined,
       regionId: comuna?.parentId ?? regionId,
       insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,
-      coverage: coverageOf(insurer ?? null, request.coveragePercentage),
+      coverage: coverageOf(insurer, request.coveragePercentage),
       laboratoryName: request.laboratoryName,
       laboratoryId: request.laboratoryId,
       // Every value checked must match (a patient who checks home collection and pediatric collection needs both):
@@ -195,7 +195,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
  * copay of the laboratory's level. Tramo A cannot use MLE. Isapres and the armed forces' systems
  * cover the plan percentage the visitor states. Without an insurer nothing is covered.
  */
-export function coverageOf(insurer: { code: string; type: string } | null, percentage: number | undefined): Coverage {
+export function coverageOf(insurer: { code: string; type: string } | undefined, percentage: number | undefined): Coverage {
   if (!insurer || insurer.type === 'none') return { kind: 'NONE' };
   if (insurer.type === 'public') return { kind: 'FONASA', mle: insurer.code !== 'fonasa_a' };
   return { kind: 'PERCENT', percentage: percentage ?? 0 };
