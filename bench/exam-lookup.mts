@@ -4,13 +4,17 @@
  * box (type-ahead prefixes, names, abbreviations, typos, codes), on a seeded catalogue with a year
  * of search history in the reports' monthly rollup (what the look-up learns people choose).
  * The same terms as the look-up part of `bench:search`, without its large price tables.
+ * Then the order reader (issue 26): POST /api/exam/read-order of 12-line orders made of the test set's
+ * order lines (test/catalogue/order-reader/order-lines.csv), as numbered lists; aim p95 ≤ 20 ms.
  *
  * Usage: npm run build:api && node bench/exam-lookup.mts [SEED_LABS]   (default 200)
  * BENCH_ROOT: the root of another build to measure (its dist/main.js), e.g. the code before a change.
  * BENCH_SAMPLES (default 1500) look-ups after a warm-up of one round of the terms.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import { freePort, jsonClient, machineLoad, percentile, ROOT, stopApi, withDatabase } from './support.mts';
 
@@ -26,6 +30,12 @@ const LOOKUPS = ['hemo', 'hemog', 'hemograma', 'hemogrma', 'perfil lip', 'perfil
   'perf', 'glic', 'orin', 'crea', 'elec', 'a', 'p', 'he'];
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+/** 12-line orders of the test set's lines, every line in some order. */
+const ORDER_LINES = (parse(readFileSync(join(ROOT, 'test/catalogue/order-reader/order-lines.csv'), 'utf8'), { columns: true, skip_empty_lines: true }) as { text: string }[]).map((l) => l.text);
+const ORDERS = Array.from({ length: Math.ceil(ORDER_LINES.length / 12) }, (_, i) =>
+  Array.from({ length: 12 }, (_, j) => `${j + 1}. ${ORDER_LINES[(i * 12 + j) % ORDER_LINES.length]}`).join('\n'));
+const READS = Number(process.env.BENCH_READS ?? 400);
 
 function cli(args: string[], env: Record<string, string>): void {
   const result = spawnSync(process.execPath, [join(APP_ROOT, 'dist/main.js'), ...args], { cwd: APP_ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
@@ -72,10 +82,18 @@ try {
     if (answer.status !== 200) throw new Error(`exam look-up answered ${answer.status}`);
     if (i >= LOOKUPS.length) times.push(performance.now() - started);
   }
+  const readTimes: number[] = [];
+  for (let i = 0; i < READS + ORDERS.length; i++) {
+    const started = performance.now();
+    const answer = await client.post('/api/exam/read-order', { text: ORDERS[i % ORDERS.length] });
+    if (answer.status !== 200) throw new Error(`order reader answered ${answer.status}`);
+    if (i >= ORDERS.length) readTimes.push(performance.now() - started);
+  }
   client.close();
   console.log(`build: ${APP_ROOT}`);
   console.log(`dataset: ${size.exams} exams, ${size.synonyms} synonyms, ${size.labs} laboratories, ${size.rollup} monthly rollup rows of searched exams`);
   console.log(`exam look-up through HTTP, ${times.length} look-ups of ${LOOKUPS.length} terms: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, p99 ${ms(percentile(times, 99))}`);
+  console.log(`order reader through HTTP, ${readTimes.length} reads of ${ORDERS.length} different 12-line orders: p50 ${ms(percentile(readTimes, 50))}, p95 ${ms(percentile(readTimes, 95))}, p99 ${ms(percentile(readTimes, 99))} (aim: p95 ≤ 20 ms)`);
   console.log(machineLoad());
 } finally {
   if (api) await stopApi(api.child);

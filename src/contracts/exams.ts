@@ -67,3 +67,48 @@ export interface ExamInput {
   /** 0–100 (default 0): how commonly it is ordered, the search box's prior. */
   commonness?: number;
 }
+
+/**
+ * How the order reader understood one line of a medical order (`POST /api/exam/read-order`):
+ * `RECOGNISED` (its `exams`), `AMBIGUOUS` (no exam chosen: the patient picks among `alternatives`,
+ * most common first), `NOT_LAB` (not a laboratory exam: `reason` says what it is) or `UNKNOWN`.
+ */
+export type OrderLineStatus = 'RECOGNISED' | 'AMBIGUOUS' | 'NOT_LAB' | 'UNKNOWN';
+
+/** An exam as the order reader names it. */
+export interface OrderLineExam {
+  id: number;
+  code: string;
+  codeDotted: string;
+  name: string;
+}
+
+export interface OrderLine {
+  /** The line as the order wrote it. */
+  text: string;
+  status: OrderLineStatus;
+  /** What a recognised line asks for (one line may ask for several: "orina completa + urocultivo"). */
+  exams: OrderLineExam[];
+  /** An ambiguous line's likely exams, most common first (2–3); empty otherwise. */
+  alternatives: OrderLineExam[];
+  /** Why a line was set aside (`NOT_LAB`: "Es una imagen (radiografía), no un examen de laboratorio"); null otherwise. */
+  reason: string | null;
+}
+
+/** `POST /api/exam/read-order`: the order as pasted (64 kB of text at most). */
+export interface ReadOrderRequest {
+  text: string;
+}
+
+/** The answer of `POST /api/exam/read-order` and `POST /api/exam/read-order/photo`. */
+export interface ReadOrderAnswer {
+  lines: OrderLine[];
+  /** The photo's text as it was read (photo only): the patient can paste and correct it. */
+  text?: string;
+}
+
+/** `POST /api/exam/read-order/choice`: the exam a patient chose for an ambiguous line (the reader learns from it). */
+export interface OrderLineChoice {
+  text: string;
+  examId: number;
+}

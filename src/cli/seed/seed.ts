@@ -6,6 +6,8 @@ import { hashPassword, randomPassword } from '../../platform/security/passwords'
 import { generateLaboratories, SELECT_LISTS } from './generate-laboratories';
 import { loadReferenceData, type ReferenceData } from '../../platform/reference-data/reference-data';
 import { seedCommerce } from './seed-commerce';
+import type { Prisma } from '../../generated/prisma/client';
+import { foldTerm } from '../../modules/catalogue/exams';
 
 export const PROFILES = [
   { code: 'ADM', name: 'Administrador' },
@@ -14,6 +16,7 @@ export const PROFILES = [
 ] as const;
 
 const SEED_KEY = 'seed';
+const ORDER_VOCABULARY_KEY = 'order_vocabulary';
 const DEFAULT_ADMIN_EMAIL = 'admin@cotizalab.cl';
 
 export interface SeedResult {
@@ -32,7 +35,14 @@ export async function seedDatabase(prisma: PrismaService, config: Pick<AppConfig
   return prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AdvisoryLock.Seed})`;
-      if (await tx.appMeta.findUnique({ where: { key: SEED_KEY } })) return { seeded: false };
+      if (await tx.appMeta.findUnique({ where: { key: SEED_KEY } })) {
+        // A database seeded before the order vocabulary existed gets it once (issue 26).
+        if (!(await tx.appMeta.findUnique({ where: { key: ORDER_VOCABULARY_KEY } }))) {
+          const exams = await tx.exam.findMany({ select: { id: true, code: true } });
+          await seedOrderVocabulary(tx, reference, new Map(exams.map((e) => [e.code, e.id])));
+        }
+        return { seeded: false };
+      }
       const started = Date.now();
       await tx.profile.createMany({ data: [...PROFILES] });
       const locations = await seedLocations(tx, reference);
@@ -92,8 +102,36 @@ async function seedExams(tx: Tx, reference: ReferenceData) {
     data: reference.synonyms.map((s) => ({ examId: examId.get(s.code)!, synonym: s.synonym, kind: s.kind })),
     skipDuplicates: true,
   });
+  await seedOrderVocabulary(tx, reference, examId);
   return examId;
 }
+
+/**
+ * The vocabulary of Chilean orders (data/reference/order-vocabulary.csv): a term naming one exam is
+ * one more synonym of it (kept on the exam form); panels, ambiguous terms, items that are not
+ * laboratory exams and words that change nothing are order terms (their own back-office screen).
+ * Entries an administrator already has are left as they are.
+ */
+async function seedOrderVocabulary(tx: Tx, reference: ReferenceData, examId: Map<string, number>) {
+  const known = (codes: string[]) => codes.map((code) => examId.get(code)).filter((id): id is number => id !== undefined);
+  await tx.examSynonym.createMany({
+    data: reference.orderVocabulary
+      .filter((row) => row.kind === 'exam' && examId.has(row.codes[0]))
+      .map((row) => ({ examId: examId.get(row.codes[0])!, synonym: row.term, kind: 'order_vocabulary' })),
+    skipDuplicates: true,
+  });
+  const terms = new Map<string, Prisma.OrderTermCreateManyInput>();
+  for (const row of reference.orderVocabulary) {
+    if (row.kind === 'exam') continue;
+    const folded = foldTerm(row.term);
+    if (folded === '' || terms.has(folded)) continue;
+    terms.set(folded, { term: row.term, folded, kind: ORDER_TERM_KINDS[row.kind], examIds: known(row.codes), reason: row.reason, source: row.source.slice(0, 60) });
+  }
+  await tx.orderTerm.createMany({ data: [...terms.values()], skipDuplicates: true });
+  await tx.appMeta.create({ data: { key: ORDER_VOCABULARY_KEY, value: { at: new Date().toISOString(), terms: terms.size } } });
+}
+
+const ORDER_TERM_KINDS = { panel: 'PANEL', ambiguous: 'AMBIGUOUS', not_lab: 'NOT_LAB', ignore: 'IGNORE' } as const;
 
 async function seedInsurers(tx: Tx, reference: ReferenceData) {
   const parents = await tx.insurer.createManyAndReturn({

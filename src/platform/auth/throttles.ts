@@ -29,6 +29,11 @@ const LIMITS = {
   phoneCheckPerIp: { points: 60, duration: 60 },
   /** Invitations into one company (or, outside a company, by one administrator): against mail flooding. */
   invitationsPerCompany: { points: 20, duration: 60 * 60 },
+  /**
+   * Orders read from text (and choices recorded) by one client: a patient reads a few, a clinic's
+   * front desk a few hundred; only against scripted floods (a read costs about as much as a look-up).
+   */
+  orderReadPerIp: { points: 600, duration: 5 * 60 },
   /** Route changes of one browser: generous, only against flooding the log. */
   accessLogPerIp: { points: 600, duration: 5 * 60 },
 } as const;

@@ -21,6 +21,12 @@ export interface FonasaExamRow {
 }
 export interface InsurerRow { code: string; name: string; type: 'public' | 'isapre_open' | 'isapre_closed' | 'armed_forces' | 'none'; parentCode: string | null; previredCode: string | null; notes: string | null }
 export interface SynonymRow { code: string; synonym: string; kind: string }
+/**
+ * A term of Chilean medical orders (issue 26): one exam (`exam`, loaded as a synonym), several
+ * (`panel`), 2–3 to ask between (`ambiguous`, most common first), not a laboratory exam (`not_lab`,
+ * with the reason) or words that change nothing (`ignore`).
+ */
+export interface OrderVocabularyRow { term: string; kind: 'exam' | 'panel' | 'ambiguous' | 'not_lab' | 'ignore'; codes: string[]; reason: string | null; source: string }
 /** How commonly an exam is ordered, 0–100: the exam look-up's prior (issue 18). */
 export interface CommonnessRow { code: string; commonness: number }
 
@@ -51,7 +57,11 @@ export function loadReferenceData() {
   const commonness = readCsv<Record<string, string>>('exam-commonness.csv').map((r): CommonnessRow => ({
     code: r.code, commonness: Number(r.commonness),
   }));
-  return { regions, comunas, adjacency, exams, insurers, synonyms, commonness };
+  const orderVocabulary = readCsv<Record<string, string>>('order-vocabulary.csv').map((r): OrderVocabularyRow => ({
+    term: r.term, kind: r.kind as OrderVocabularyRow['kind'], codes: r.codes.split(/[+|]/).map((c) => c.trim()).filter(Boolean),
+    reason: r.reason || null, source: r.source,
+  }));
+  return { regions, comunas, adjacency, exams, insurers, synonyms, commonness, orderVocabulary };
 }
 
 export type ReferenceData = ReturnType<typeof loadReferenceData>;

@@ -7,3 +7,5 @@ export { ExamLookup } from './infrastructure/exam-lookup';
 export { ExamChoicesQuery, type ExamChoice } from './queries/exam-choices/exam-choices.query';
 /** For bulk imports of the catalogue: how a FONASA code is written with dots. */
 export { dottedCode } from './exam-view';
+/** For the seed of the order vocabulary: how a written term is keyed. */
+export { foldTerm } from './domain/order-reading';

@@ -7,25 +7,6 @@ export class FileNotFoundError extends NotFoundError {
   }
 }
 
-export class FileTooLargeError extends AppError {
-  constructor(maxBytes: number) {
-    const mb = Math.round(maxBytes / 1024 / 1024);
-    super(HttpStatus.PAYLOAD_TOO_LARGE, 'FILE.TOO_LARGE', `El archivo supera los ${mb} MB; súbelo en un tamaño menor.`, { file: [`El archivo supera los ${mb} MB.`] });
-  }
-}
-
-export class MissingFileError extends AppError {
-  constructor() {
-    super(HttpStatus.BAD_REQUEST, 'FILE.MISSING', 'Adjunta un archivo en el campo "file" (multipart/form-data).', { file: ['Adjunta un archivo.'] });
-  }
-}
-
-export class BadUploadError extends AppError {
-  constructor() {
-    super(HttpStatus.BAD_REQUEST, 'FILE.BAD_UPLOAD', 'Envía un solo archivo en el campo "file" (multipart/form-data).', { file: ['Envía un solo archivo.'] });
-  }
-}
-
 /** The bytes are not an accepted kind, whatever the name or the declared type said. */
 export class UnsupportedFileTypeError extends AppError {
   constructor(claimedImage: boolean) {

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { DeleteFileHandler } from './commands/delete-file/delete-file.handler';
 import { UploadFileHandler } from './commands/upload-file/upload-file.handler';
-import { FileUploadInterceptor } from './http/file-upload.interceptor';
+import { FileUploadInterceptor } from '../../../platform/http/file-upload.interceptor';
 import { FilesController, MediaFilesController } from './http/files.controller';
 import { FILE_STORAGE, type FileStorage } from './infrastructure/file-storage';
 import { LocalFileStorage } from './infrastructure/local-file-storage';

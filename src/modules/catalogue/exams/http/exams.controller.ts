@@ -4,13 +4,17 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { AdminOnly, Public } from '../../../../platform/auth/access-policy';
 import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';
+import { ClientIp } from '../../../../platform/auth/actor';
+import { Throttles } from '../../../../platform/auth/throttles';
 import { IdParam, ValidBody } from '../../../../platform/http/validated';
+import { RecordOrderChoiceCommand } from '../commands/record-order-choice/record-order-choice.command';
+import { ReadOrderQuery } from '../queries/read-order/read-order.query';
 import { CreateExamCommand } from '../commands/create-exam/create-exam.command';
 import { RetireExamCommand } from '../commands/retire-exam/retire-exam.command';
 import { UpdateExamCommand } from '../commands/update-exam/update-exam.command';
 import { GetExamQuery } from '../queries/get-exam/get-exam.query';
 import { SearchExamsQuery } from '../queries/search-exams/search-exams.query';
-import { createExamBody, searchExamsBody, updateExamBody } from './exams.schemas';
+import { createExamBody, orderChoiceBody, readOrderBody, searchExamsBody, updateExamBody } from './exams.schemas';
 
 /** The exam catalogue: the search box's look-up and list (public), its upkeep (administrators). */
 @ApiTags('exams')
@@ -19,6 +23,7 @@ export class ExamsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly throttles: Throttles,
   ) {}
 
   // Declared before `:id`: Express tries routes in order.
@@ -27,6 +32,23 @@ export class ExamsController {
   @ApiOperation({ summary: 'Exámenes por nombre, nombre común, sigla o código FONASA (tolera tildes y errores de tipeo)' })
   search(@ValidBody(searchExamsBody) filter: z.infer<typeof searchExamsBody>) {
     return this.queries.execute(new SearchExamsQuery(filter));
+  }
+
+  @Public()
+  @Post('read-order')
+  @ApiOperation({ summary: 'Lee una orden médica pegada como texto: cada línea reconocida, ambigua (con alternativas), fuera de laboratorio o desconocida' })
+  async readOrder(@ValidBody(readOrderBody) input: z.infer<typeof readOrderBody>, @ClientIp() ip: string) {
+    await this.throttles.consume('orderReadPerIp', ip);
+    return this.queries.execute(new ReadOrderQuery(input.text));
+  }
+
+  @Public()
+  @Post('read-order/choice')
+  @ApiOperation({ summary: 'Registra el examen elegido para una línea ambigua de una orden (ordena las alternativas futuras)' })
+  async recordOrderChoice(@ValidBody(orderChoiceBody) input: z.infer<typeof orderChoiceBody>, @ClientIp() ip: string) {
+    await this.throttles.consume('orderReadPerIp', ip);
+    await this.commands.execute(new RecordOrderChoiceCommand(input.text, input.examId));
+    return null;
   }
 
   @Public()

@@ -33,3 +33,18 @@ export const searchExamsBody = z.object({
   ...orderingFields(['code', 'name', 'type']),
   ...pagingFields,
 });
+
+/** A pasted medical order: 64 kB of text at most (a whole order is a few hundred bytes). */
+export const ORDER_TEXT_MAX_BYTES = 64 * 1024;
+
+export const readOrderBody = z.strictObject({
+  text: z
+    .string({ message: 'Pega el texto de tu orden médica.' })
+    .refine((text) => Buffer.byteLength(text, 'utf8') <= ORDER_TEXT_MAX_BYTES, 'La orden supera los 64 kB de texto; pega solo la lista de exámenes.')
+    .refine((text) => text.trim() !== '', 'Pega el texto de tu orden médica.'),
+});
+
+export const orderChoiceBody = z.strictObject({
+  text: textField('la línea de la orden', 200),
+  examId: idField('el examen'),
+});

@@ -13,7 +13,7 @@ import { DeleteFileCommand } from '../commands/delete-file/delete-file.command';
 import { UploadFileCommand } from '../commands/upload-file/upload-file.command';
 import { SearchFilesQuery } from '../queries/search-files/search-files.query';
 import { ReadMediaQuery } from '../queries/read-media/read-media.query';
-import { FileUploadInterceptor } from './file-upload.interceptor';
+import { FileUploadInterceptor } from '../../../../platform/http/file-upload.interceptor';
 import { mediaQuery, searchFilesBody } from './files.schemas';
 
 /** Uploads of the back office: pictures for banners, sliders, categories and products. */

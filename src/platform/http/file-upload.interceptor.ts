@@ -1,16 +1,34 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, HttpStatus, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { from, switchMap, type Observable } from 'rxjs';
-import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
-import { AppError } from '../../../../platform/http/app-error';
-import { BadUploadError, FileTooLargeError, MissingFileError } from '../media.errors';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { AppError } from './app-error';
 
 /** Room for the multipart boundaries and headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+export class FileTooLargeError extends AppError {
+  constructor(maxBytes: number) {
+    const mb = Math.round(maxBytes / 1024 / 1024);
+    super(HttpStatus.PAYLOAD_TOO_LARGE, 'FILE.TOO_LARGE', `El archivo supera los ${mb} MB; súbelo en un tamaño menor.`, { file: [`El archivo supera los ${mb} MB.`] });
+  }
+}
+
+export class MissingFileError extends AppError {
+  constructor() {
+    super(HttpStatus.BAD_REQUEST, 'FILE.MISSING', 'Adjunta un archivo en el campo "file" (multipart/form-data).', { file: ['Adjunta un archivo.'] });
+  }
+}
+
+export class BadUploadError extends AppError {
+  constructor() {
+    super(HttpStatus.BAD_REQUEST, 'FILE.BAD_UPLOAD', 'Envía un solo archivo en el campo "file" (multipart/form-data).', { file: ['Envía un solo archivo.'] });
+  }
+}
+
 /**
- * Receives the multipart `file` into memory, at most UPLOAD_MAX_MB of it. A request that declares a
+ * Receives the multipart `file` into memory (pictures, a photo of an order), never on disk, at most UPLOAD_MAX_MB of it. A request that declares a
  * larger body is refused before a byte of it is read (and the connection closed, so a client does
  * not push 100 MB for nothing); one that does not declare it is cut off as soon as it passes the limit.
  */
