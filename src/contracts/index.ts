@@ -14,3 +14,4 @@ export type * from './sales-orders';
 export { SALES_ORDER_STATUS_LABELS } from './sales-orders';
 export type * from './commerce-catalogue';
 export type * from './saved-orders';
+export type * from './order-terms';

@@ -63,6 +63,16 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/exam': 'admin',
   'POST /api/exam/:id': 'admin',
   'DELETE /api/exam/:id': 'admin',
+  // The order reader (issue 26): public, throttled per client.
+  'POST /api/exam/read-order': 'public',
+  'POST /api/exam/read-order/choice': 'public',
+  'POST /api/exam/read-order/photo': 'public',
+  // The order reader's vocabulary (issue 26): administrators only.
+  'POST /api/order-term/search': 'admin',
+  'GET /api/order-term/:id': 'admin',
+  'POST /api/order-term': 'admin',
+  'POST /api/order-term/:id': 'admin',
+  'DELETE /api/order-term/:id': 'admin',
   'POST /api/laboratory/:id/search': 'public',
   'POST /api/log-access': 'public',
   'GET /api/dashboard': 'provider',

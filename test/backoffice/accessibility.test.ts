@@ -26,11 +26,16 @@ describe('back-office screens and accessibility', () => {
     await createProvider(t, admin, lab.companyId, PROVIDER.email, PROVIDER.password);
     const exam = await t.prisma.exam.findFirstOrThrow({ where: { isActive: true }, orderBy: { id: 'asc' } });
     const price = await t.prisma.laboratoryExam.findFirstOrThrow({ where: { laboratoryId: lab.id }, orderBy: { id: 'asc' } });
+    const term = await t.prisma.orderTerm.findFirstOrThrow({ where: { kind: 'AMBIGUOUS' }, orderBy: { id: 'asc' } });
     adminScreens = [
       ['inicio', '/app'],
       ['examenes', '/app/exams'],
       ['examen', `/app/exams/view/${exam.id}`],
       ['examen-editar', `/app/exams/edit/${exam.id}`],
+      ['vocabulario', '/app/order-terms'],
+      ['vocabulario-termino', `/app/order-terms/view/${term.id}`],
+      ['vocabulario-editar', `/app/order-terms/edit/${term.id}`],
+      ['vocabulario-nuevo', '/app/order-terms/new'],
       ['precios-por-autorizar', '/app/authorized-examinations'],
       ['precio', `/app/authorized-examinations/view/${price.id}`],
       ['usuarios', '/app/users'],

@@ -34,6 +34,8 @@ const LIMITS = {
    * front desk a few hundred; only against scripted floods (a read costs about as much as a look-up).
    */
   orderReadPerIp: { points: 600, duration: 5 * 60 },
+  /** Order photos read by one client: OCR costs seconds of CPU each. */
+  orderPhotoPerIp: { points: 20, duration: 10 * 60 },
   /** Route changes of one browser: generous, only against flooding the log. */
   accessLogPerIp: { points: 600, duration: 5 * 60 },
 } as const;

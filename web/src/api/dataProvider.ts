@@ -10,6 +10,7 @@ import type {
 } from '@contracts';
 import type { CategoryInput, CategorySearchRequest, CategoryView, ContentSlot, ContentSlotInput, ContentSlotSearchRequest, FileView, ProductInput, ProductSearchRequest, ProductView } from '@contracts';
 import type { SalesOrderSearchRequest, SalesOrderSummary, SalesOrderView } from '@contracts';
+import type { OrderTerm, OrderTermInput, OrderTermSearchRequest } from '@contracts';
 import { api } from './client';
 
 /** What each resource reads and writes on the wire: the data provider is typed by it. */
@@ -52,6 +53,10 @@ export interface ResourceTypes {
   /** /app/salesorders: orders of every company (administrators) or of the provider's own (`/api/sales-order`). */
   'sales-orders': { list: SalesOrderSummary; one: SalesOrderView; input: never; filter: SalesOrderSearchRequest };
 }
+export interface ResourceTypes {
+  /** /app/order-terms: the order reader's vocabulary beyond one exam's synonyms (`/api/order-term`). */
+  'order-terms': { list: OrderTerm; one: OrderTerm; input: OrderTermInput; filter: OrderTermSearchRequest };
+}
 export type ResourceName = keyof ResourceTypes;
 export type ListOf<R extends ResourceName> = ResourceTypes[R]['list'];
 export type OneOf<R extends ResourceName> = ResourceTypes[R]['one'];
@@ -73,6 +78,7 @@ const PATHS: Record<ResourceName, string> = {
   visibility: 'person-visibility',
   imports: 'imports',
   'sales-orders': 'sales-order',
+  'order-terms': 'order-term',
   categories: 'category',
   // Administrators see every company's products there too: one back-office screen for both profiles.
   products: 'provider/product',

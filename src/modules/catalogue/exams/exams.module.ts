@@ -6,6 +6,7 @@ import { ExamTypesController } from './http/exam-types.controller';
 import { ExamsController } from './http/exams.controller';
 import { RecordOrderChoiceHandler } from './commands/record-order-choice/record-order-choice.handler';
 import { ExamLookup } from './infrastructure/exam-lookup';
+import { OrderPhotoReader } from './infrastructure/order-photo-reader';
 import { ReadOrderHandler } from './queries/read-order/read-order.query';
 import { GetExamHandler } from './queries/get-exam/get-exam.query';
 import { ListExamTypesHandler } from './queries/list-exam-types/list-exam-types.query';
@@ -15,7 +16,7 @@ import { SearchExamsHandler } from './queries/search-exams/search-exams.query';
 @Module({
   controllers: [ExamsController, ExamTypesController],
   providers: [CreateExamHandler, UpdateExamHandler, RetireExamHandler, GetExamHandler, SearchExamsHandler, ListExamTypesHandler, ExamLookup,
-    ReadOrderHandler, RecordOrderChoiceHandler],
+    ReadOrderHandler, RecordOrderChoiceHandler, OrderPhotoReader],
   // A laboratory's page finds its exams with the home's look-up (synonyms, abbreviations, typos).
   exports: [ExamLookup],
 })

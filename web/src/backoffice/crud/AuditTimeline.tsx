@@ -38,10 +38,14 @@ const ACTIONS: Record<string, string> = {
   'banner.updated': 'Modificó el banner',
   'slider.created': 'Creó el slide',
   'slider.updated': 'Modificó el slide',
+  'order_term.created': 'Agregó el término',
+  'order_term.updated': 'Modificó el término',
+  'order_term.deleted': 'Eliminó el término',
 };
 const FIELDS: Record<string, string> = {
   reason: 'Motivo', oldPrice: 'Precio anterior', newPrice: 'Precio nuevo', price: 'Precio', previousPrice: 'Precio anterior', bulk: 'En lote',
   status: 'Estado', name: 'Nombre', email: 'Correo', profile: 'Perfil', companyId: 'Empresa (n.º)', fields: 'Campos',
+  term: 'Término', kind: 'Tipo', examIds: 'Exámenes (n.º)',
 };
 const PROFILES: Record<string, string> = { ADM: 'administrador', PRV: 'proveedor', USR: 'usuario' };
 const MONEY = new Set(['oldPrice', 'newPrice', 'price', 'previousPrice']);

@@ -10,6 +10,7 @@ export const REGISTRY: RegistryEntry[] = [
   { name: 'reports-search-history', path: 'reports/searchHistory', label: 'Historial de búsquedas', icon: 'pi pi-search', profiles: ['ADM'], screens: () => import('./reports/search-history') },
   { name: 'reports-result-history', path: 'reports/resultHistory', label: 'Historial de resultados', icon: 'pi pi-sort-numeric-down', profiles: ['ADM', 'PRV'], screens: () => import('./reports/result-history') },
   { name: 'exams', path: 'exams', label: 'Exámenes', icon: 'pi pi-list', profiles: ['ADM'], screens: () => import('./exams') },
+  { name: 'order-terms', path: 'order-terms', label: 'Vocabulario de órdenes', icon: 'pi pi-book', profiles: ['ADM'], screens: () => import('./order-terms') },
   { name: 'authorized-examinations', path: 'authorized-examinations', label: 'Exámenes autorizados', icon: 'pi pi-check-square', profiles: ['ADM', 'PRV'], screens: () => import('./authorized-examinations') },
   { name: 'users', path: 'users', label: 'Usuarios', icon: 'pi pi-users', profiles: ['ADM', 'PRV'], screens: () => import('./users') },
   { name: 'my-company', path: 'my-company', label: 'Mi empresa', icon: 'pi pi-briefcase', profiles: ['PRV'], ownRecord: true, screens: () => import('./my-company') },

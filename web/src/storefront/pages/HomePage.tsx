@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { ExamPicker, type PickedExam } from '../features/search/ExamPicker';
+import { OrderReader } from '../features/order-reader/OrderReader';
 import { InsurerPicker, type Coverage } from '../features/search/InsurerPicker';
 import { PlacePicker, type Place } from '../features/search/PlacePicker';
 import { EMPTY_FILTER, filterToUrl } from '../features/search/quoteFilter';
@@ -49,6 +50,7 @@ export default function HomePage() {
             <div className="cl-field">
               <label htmlFor="exams">Exámenes de tu orden médica</label>
               <ExamPicker id="exams" value={exams} onChange={setExams} />
+              <OrderReader value={exams} onChange={setExams} />
             </div>
             <div className="cl-hero__fields">
               <PlacePicker value={place} onChange={(chosen) => { touched.current = true; setPlace(chosen); }} />

@@ -9,7 +9,8 @@ import { Paginator } from 'primereact/paginator';
 import { useStore } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
-import { ExamPicker } from '../features/search/ExamPicker';
+import { ExamPicker, type PickedExam } from '../features/search/ExamPicker';
+import { OrderReader } from '../features/order-reader/OrderReader';
 import { InsurerPicker } from '../features/search/InsurerPicker';
 import { PlacePicker } from '../features/search/PlacePicker';
 import { payerOf } from '../features/search/payer';
@@ -83,6 +84,11 @@ export default function SearchPage() {
   const place = filter.location !== null ? `${[comunaName(filter.location) ?? '', ...added].join(', ')}${filter.nearLocations ? ' y comunas vecinas' : ''}` : null;
   const summary = [exams.map((e) => e.name).join(', '), place, insurer?.name].filter(Boolean).join(' · ');
   usePageTitle(exams.length > 0 ? `Cotización: ${exams.map((e) => e.name).join(', ').slice(0, 80)}${place ? ` en ${place}` : ''}` : 'Cotiza tu orden médica');
+  /** The order's exams, picked in the box or read from the order: named for the chips, then quoted. */
+  const pickExams = (picked: PickedExam[]) => {
+    dispatch(examNamed(picked));
+    act(filterChanged({ exams: picked.map((e) => e.id) }));
+  };
   const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((v) => v !== id) : [...list, id]);
 
   return (
@@ -102,14 +108,8 @@ export default function SearchPage() {
         <aside id="filtros" className={`cl-search__filters${filtersOpen ? ' is-open' : ''}`} aria-label="Filtros">
           <div className="cl-field">
             <label htmlFor="exams">Exámenes</label>
-            <ExamPicker
-              id="exams"
-              value={exams}
-              onChange={(picked) => {
-                dispatch(examNamed(picked));
-                act(filterChanged({ exams: picked.map((e) => e.id) }));
-              }}
-            />
+            <ExamPicker id="exams" value={exams} onChange={pickExams} />
+            <OrderReader value={exams} onChange={pickExams} />
           </div>
           <PlacePicker value={filter} onChange={(place) => act(filterChanged(place))} />
           {filter.locationFk !== null && (

@@ -1,13 +1,15 @@
-import { Controller, Delete, Get, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { AdminOnly, Public } from '../../../../platform/auth/access-policy';
 import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';
 import { ClientIp } from '../../../../platform/auth/actor';
 import { Throttles } from '../../../../platform/auth/throttles';
+import { FileUploadInterceptor } from '../../../../platform/http/file-upload.interceptor';
 import { IdParam, ValidBody } from '../../../../platform/http/validated';
 import { RecordOrderChoiceCommand } from '../commands/record-order-choice/record-order-choice.command';
+import { OrderPhotoReader } from '../infrastructure/order-photo-reader';
 import { ReadOrderQuery } from '../queries/read-order/read-order.query';
 import { CreateExamCommand } from '../commands/create-exam/create-exam.command';
 import { RetireExamCommand } from '../commands/retire-exam/retire-exam.command';
@@ -24,6 +26,7 @@ export class ExamsController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly throttles: Throttles,
+    private readonly photos: OrderPhotoReader,
   ) {}
 
   // Declared before `:id`: Express tries routes in order.
@@ -40,6 +43,18 @@ export class ExamsController {
   async readOrder(@ValidBody(readOrderBody) input: z.infer<typeof readOrderBody>, @ClientIp() ip: string) {
     await this.throttles.consume('orderReadPerIp', ip);
     return this.queries.execute(new ReadOrderQuery(input.text));
+  }
+
+  /** The photo is read in memory and dropped: never stored nor logged (docs/decisions.md, "Photo of the order"). */
+  @Public()
+  @Post('read-order/photo')
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(FileUploadInterceptor)
+  @ApiOperation({ summary: 'Lee la foto de una orden médica (JPEG, PNG o WebP; se lee en memoria y no se guarda)' })
+  async readOrderPhoto(@UploadedFile() file: Express.Multer.File, @ClientIp() ip: string) {
+    await this.throttles.consume('orderPhotoPerIp', ip);
+    const text = await this.photos.read(file.buffer);
+    return { ...(await this.queries.execute(new ReadOrderQuery(text))), text };
   }
 
   @Public()

@@ -1,0 +1,2 @@
+export { OrderTermsModule } from './order-terms.module';
+export * from './order-terms.errors';
