@@ -1,6 +1,6 @@
 /**
  * "Foto de la orden": the OCR reader on its own (no Nest app, no database), on orders drawn by
- * order-photo.fixtures.ts: a clean print and the same print photographed by a phone (3000×4000 JPEG
+ * test/support/order-photos.ts: a clean print and the same print photographed by a phone (3000×4000 JPEG
  * at quality 60, turned 3°, a shadow across it, slightly blurred), plus what it must refuse.
  */
 import sharp from 'sharp';
@@ -12,7 +12,7 @@ import {
   OrderPhotoUnsupportedError,
 } from '../../src/modules/catalogue/exams/exams.errors';
 import { OrderPhotoReader } from '../../src/modules/catalogue/exams/infrastructure/order-photo-reader';
-import { asPhonePhoto, decompressionBombPng, linesFound, renderOrder, type PrintedOrder } from './order-photo.fixtures';
+import { asPhonePhoto, decompressionBombPng, linesFound, renderOrder, type PrintedOrder } from '../support/order-photos';
 
 const EXAMS = ['Hemograma', 'Perfil bioquímico', 'Perfil lipídico', 'TSH', 'T4 libre', 'Orina completa', 'Urocultivo', 'Creatinina', 'Hemoglobina glicosilada', 'Proteína C reactiva'];
 const ORDER: PrintedOrder = {
@@ -89,6 +89,16 @@ describe('OrderPhotoReader', () => {
       await expect(reader.read(other)).rejects.toMatchObject({ status: 415, error: 'EXAM.ORDER_PHOTO_UNSUPPORTED' });
     }
     await expect(reader.read(await small.clone().gif().toBuffer())).rejects.toBeInstanceOf(OrderPhotoUnsupportedError);
+  });
+
+  it('refuses an iPhone HEIC photo, saying how to send it', async () => {
+    // This build of sharp decodes no HEVC: the start of a HEIC file (its ftyp box) is all it takes.
+    const ftyp = Buffer.alloc(24);
+    ftyp.writeUInt32BE(24, 0);
+    ftyp.write('ftypheic', 4, 'latin1');
+    ftyp.write('mif1heic', 16, 'latin1');
+    const heic = Buffer.concat([ftyp, Buffer.alloc(200)]);
+    await expect(reader.read(heic)).rejects.toMatchObject({ status: 415, error: 'EXAM.ORDER_PHOTO_UNSUPPORTED', message: expect.stringContaining('HEIC') });
   });
 
   it('reads one photo at a time, lets a few wait, and refuses more as busy with a Retry-After', async () => {

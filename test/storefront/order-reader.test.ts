@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import type { TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
+import { asPhonePhoto, renderOrder } from '../support/order-photos';
 import { waitFor } from '../support/wait';
 
 /** An order as a patient copies it from the PDF the clinic sent: furniture, a non-lab exam and an ambiguous line. */
@@ -87,6 +88,31 @@ describe('the order reader in the browser', () => {
     await firstQuote.waitFor();
     await expect(firstQuote.getByTestId('quote-total').textContent()).resolves.toMatch(/^\$\s?[\d.]+$/);
     await context.close();
+  }, 120_000);
+
+  it('reads a phone photo of a printed order, and quotes its exams once confirmed', async () => {
+    const photo = await asPhonePhoto(
+      await renderOrder({ title: 'ORDEN DE EXÁMENES', patient: 'Paciente: María José Soto Pérez   RUT: 12.345.678-5', lines: ['Hemograma', 'Perfil lipídico', 'Creatinina', 'Orina completa'] }),
+    );
+    const expected = await Promise.all(['0301045', '0302034', '0302023', '0309022'].map((code) => t.prisma.exam.findUniqueOrThrow({ where: { code } })));
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${base}/`);
+    await page.getByRole('button', { name: 'Foto de la orden' }).waitFor();
+    await page.getByTestId('order-photo-input').setInputFiles({ name: 'orden.jpg', mimeType: 'image/jpeg', buffer: photo });
+
+    // Read on the server (OCR), then the same review as a pasted order.
+    const review = page.getByRole('dialog', { name: 'Revisa tu orden médica' });
+    await review.getByRole('list', { name: 'Líneas de tu orden' }).waitFor({ timeout: 60_000 });
+    await review.getByRole('button', { name: 'Agregar 4 exámenes' }).click();
+    await review.waitFor({ state: 'detached' });
+    const chips = page.getByRole('list', { name: 'Exámenes elegidos' }).getByRole('listitem');
+    await expect(chips.count()).resolves.toBe(4);
+
+    await page.getByRole('button', { name: 'Cotizar 4 exámenes' }).click();
+    await page.waitForURL(/\/buscador\?/);
+    expect(new URL(page.url()).searchParams.get('examenes')!.split(',').map(Number).sort()).toEqual(expected.map((e) => e.id).sort());
+    await page.getByTestId('quote').first().waitFor();
+    await page.close();
   }, 120_000);
 
   it('refuses a photo it cannot read before uploading it, and offers the ways on', async () => {

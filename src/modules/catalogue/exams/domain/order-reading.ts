@@ -166,11 +166,13 @@ export function readLine(line: string, vocabulary: Vocabulary, previous?: string
   }
   const variants = [...new Set([line, line.replace(/\([^)]*\)?/g, ' ').trim()])].filter((v) => v !== '');
   let first: Piece | undefined;
+  let firstJoined: ReturnType<typeof readJoined>;
   for (const variant of variants) {
     const whole = readText(variant, vocabulary, previous);
     first ??= whole;
     if (settled(whole)) return answer(line, whole);
     const joined = readJoined(variant, vocabulary);
+    if (variant === variants[0]) firstJoined = joined;
     if (joined?.every(({ piece }) => piece.status === 'RECOGNISED' || piece.status === 'EMPTY')) {
       return answer(line, { status: 'RECOGNISED', examIds: [...new Set(joined.flatMap(({ piece }) => (piece.status === 'RECOGNISED' ? piece.examIds : [])))] });
     }
@@ -178,8 +180,7 @@ export function readLine(line: string, vocabulary: Vocabulary, previous?: string
     if (terms) return answer(line, terms);
   }
   // Some piece is not an exam without doubt: each piece said on its own, unless none is anything.
-  const joined = readJoined(variants[0], vocabulary);
-  if (joined && joined.some(({ piece }) => piece.status !== 'UNKNOWN')) return joined.flatMap(({ text, piece }) => answer(text, piece));
+  if (firstJoined?.some(({ piece }) => piece.status !== 'UNKNOWN')) return firstJoined.flatMap(({ text, piece }) => answer(text, piece));
   return answer(line, first ?? { status: 'UNKNOWN' });
 }
 

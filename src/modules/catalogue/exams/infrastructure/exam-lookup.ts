@@ -114,10 +114,12 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
       return [...hits.entries()].map(([examId, hit]) => ({ exam: snapshot.exams.get(examId)!, matched: hit.matched }));
     }
 
-    // A term known whole (an abbreviation, a name, a panel) names its exams before any longer word it
+    // A word known whole (an abbreviation, a name, a panel) names its exams before any longer word it
     // begins: "OC" is orina completa, not "oc-ultas"; an ambiguous one ("PCR") offers its exams in order.
-    // A known term mistyped ("colestrol", "glisemia") counts as that term when it is the only one so close.
-    const { key, reading: known } = knownTerm(snapshot, foldTerm(term));
+    // A known word mistyped ("colestrol", "glisemia") counts as that word when it is the only one so close.
+    // Several words are left to the ranking: "proteina c" is still being typed towards "proteína C reactiva".
+    const folded = foldTerm(term);
+    const { key, reading: known } = folded.includes(' ') ? { key: folded, reading: undefined } : knownTerm(snapshot, folded);
     const first = known && (known.kind === 'EXAM' || known.kind === 'PANEL' || known.kind === 'AMBIGUOUS') ? known.examIds : [];
 
     // MiniSearch finds the candidates (prefixes, typos, synonyms, what the official name includes);
@@ -154,6 +156,8 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
     const snapshot = await this.current();
     const active = (examId: number) => snapshot.exams.get(examId)?.isActive === true;
     const byCode = new Map(snapshot.byCode.filter((e) => e.isActive).map((e) => [e.code, e.id]));
+    // One order asks the same pieces several ways (whole, joined, shortened): each text is looked up once.
+    const found = new Map<string, Candidate[]>();
     return {
       term: (folded) => {
         const reading = snapshot.terms.get(folded);
@@ -163,16 +167,20 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
       code: (code) => byCode.get(code),
       ignorable: snapshot.ignorable,
       knows: (word) => snapshot.words.has(word),
-      candidates: (folded) => this.candidates(snapshot, folded).filter((c) => active(c.examId)),
+      candidates: (folded) => {
+        if (!found.has(folded)) found.set(folded, this.candidates(snapshot, folded).filter((c) => active(c.examId)));
+        return found.get(folded)!;
+      },
       exam: (examId) => snapshot.exams.get(examId),
     };
   }
 
-  /** Every name or synonym the fuzzy index finds for a text, with the look-up's rank of its exam. */
+  /**
+   * Every name or synonym the fuzzy index finds for a text (any of its words: the reader weighs how
+   * many each candidate has), with the look-up's rank of its exam, best first.
+   */
   private candidates(snapshot: Snapshot, folded: string): Candidate[] {
-    const options: SearchOptions = { prefix: true, fuzzy: fuzziness, boost: { text: 3, detail: 1 } };
-    let results = snapshot.index.search(folded, { ...options, combineWith: 'AND' });
-    if (results.length === 0) results = snapshot.index.search(folded, { ...options, combineWith: 'OR' });
+    const results = snapshot.index.search(folded, { prefix: true, fuzzy: fuzziness, boost: { text: 3, detail: 1 }, combineWith: 'OR' });
     const terms = wordsOf(folded);
     return results
       .map((result) => {
