@@ -69,10 +69,10 @@ describe('order reader', () => {
       if (wrong.length > 0) mistaken.push(`${c.text} -> ${wrong.join(', ')}`);
     }
     expect(mistaken).toEqual([]);
-    // What is not read as meant is asked about or said unknown, never guessed: 94 % of the lines are read as
-    // meant today, 2 of the 97 common ones not yet (issue 26's closing note lists them).
+    // What is not read as meant is asked about or said unknown, never guessed: 361 of the 367 lines are read as
+    // meant today, and 2 of the 97 common ones are asked about instead (issue 26's closing note lists them).
     expect(misread.filter((text) => LINES.find((c) => c.text === text)!.common === '1').length).toBeLessThanOrEqual(2);
-    expect(misread.length / LINES.length).toBeLessThanOrEqual(0.07);
+    expect(misread.length / LINES.length).toBeLessThanOrEqual(0.03);
   });
 
   it('offers every single exam of the set among the search box\'s first three, first when common', async () => {
@@ -82,7 +82,7 @@ describe('order reader', () => {
       if (c.common === '1') expect([c.text, found[0]]).toEqual([c.text, c.codes]);
       else if (!found.includes(c.codes)) missed.push(c.text);
     }
-    expect(missed.length).toBeLessThanOrEqual(3);
+    expect(missed).toEqual([]);
   });
 
   it.each(ORDERS.map((o, i) => [i + 1, o.source, o] as const))('reads whole order %i (%s) with nothing lost and no exam it did not ask for', async (_, __, order) => {
@@ -102,7 +102,8 @@ describe('order reader', () => {
       const recognised = new Set(lines.flatMap((l) => codesOf(l.exams)));
       if (order.codes.every((code) => recognised.has(code)) && !lines.some((l) => l.status === 'AMBIGUOUS')) complete += 1;
     }
-    expect(complete / ORDERS.length).toBeGreaterThanOrEqual(0.75);
+    // 21 of 24 today: three orders have a line of clinical context the reader asks about ("Estudio de anemia").
+    expect(complete / ORDERS.length).toBeGreaterThanOrEqual(0.85);
   });
 
   it('refuses an empty order, one over 64 kB and an unknown field with a clear error per field', async () => {

@@ -250,15 +250,25 @@ function notLabByItsHead(folded: string, vocabulary: Vocabulary): Piece | undefi
   return undefined;
 }
 
+/** Pieces already read with a vocabulary: one order reads the same text several ways (whole, joined, shortened). */
+const readPieces = new WeakMap<Vocabulary, Map<string, Piece>>();
+
 /** A code, a term known whole (with or without what changes nothing), or the fuzzy look-up. */
 function readPiece(written: string, vocabulary: Vocabulary): Piece {
+  let read = readPieces.get(vocabulary);
+  if (!read) readPieces.set(vocabulary, (read = new Map()));
+  if (!read.has(written)) read.set(written, readPieceOnce(written, vocabulary));
+  return read.get(written)!;
+}
+
+function readPieceOnce(written: string, vocabulary: Vocabulary): Piece {
   const code = parseCode(written);
   if (code) {
     const examId = vocabulary.code(code.code);
     // "0301059 + 0301085": two codes joined are the joins' to read.
     if (/^(?:[+/,]|y\s|e\s)/i.test(code.rest)) return { status: 'UNKNOWN' };
     if (examId !== undefined) return { status: 'RECOGNISED', examIds: [examId] };
-    if (code.rest.trim() !== '') return readPiece(code.rest, vocabulary);
+    if (code.rest.trim() !== '') return readPieceOnce(code.rest, vocabulary);
     return { status: 'UNKNOWN' };
   }
   const folded = foldTerm(written);
@@ -378,7 +388,7 @@ function fuzzy(folded: string, vocabulary: Vocabulary): Piece {
   const written = folded.split(' ').filter((w) => w !== '' && w !== '+' && !STOP_WORDS.has(w));
   if (written.length === 0) return { status: 'EMPTY' };
   const fits = new Map<number, Fit>();
-  for (const candidate of vocabulary.candidates(folded).slice(0, 40)) {
+  for (const candidate of vocabulary.candidates(folded).slice(0, 30)) {
     const f = fit(written, candidate, vocabulary);
     const seen = fits.get(candidate.examId);
     if (!seen || order(f, seen) < 0) fits.set(candidate.examId, f);
