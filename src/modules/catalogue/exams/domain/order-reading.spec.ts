@@ -63,6 +63,11 @@ describe('order reading', () => {
     ]);
   });
 
+  it('takes a note after a dash for a note, not a line to ask about', () => {
+    expect(read('HMG - control postoperatorio')).toEqual([['HMG', 'RECOGNISED', [1]]]);
+    expect(read('OC - control hemograma')).toEqual([['OC', 'RECOGNISED', [2]], ['control hemograma', 'RECOGNISED', [1]]]);
+  });
+
   it('keeps two exams joined on one line as one line, and cuts it when a piece is in doubt', () => {
     expect(read('OC + UC')).toEqual([['OC + UC', 'RECOGNISED', [2, 3]]]);
     expect(read('orina completa y urocultivo')).toEqual([['orina completa y urocultivo', 'RECOGNISED', [2, 3]]]);

@@ -164,6 +164,7 @@ export function readLine(line: string, vocabulary: Vocabulary, previous?: string
     const label = readLine(labelled[1], vocabulary);
     return label.length > 0 && label.every((l) => l.status !== 'UNKNOWN') ? label : asked;
   }
+  if (isNote(foldTerm(line), vocabulary)) return [];
   const variants = [...new Set([line, line.replace(/\([^)]*\)?/g, ' ').trim()])].filter((v) => v !== '');
   let first: Piece | undefined;
   let firstJoined: ReturnType<typeof readJoined>;
@@ -238,6 +239,16 @@ function answer(text: string, piece: Piece): LineReading[] {
     case 'UNKNOWN':
       return [{ text, status: 'UNKNOWN', examIds: [], alternatives: [], reason: null }];
   }
+}
+
+/**
+ * A note on the line before, not an exam: it opens with words that change nothing and the rest names
+ * nothing the catalogue knows ("TSH - control levotiroxina", "- urgente").
+ */
+function isNote(folded: string, vocabulary: Vocabulary): boolean {
+  const opens = vocabulary.ignorable.some((phrase) => folded === phrase || folded.startsWith(`${phrase} `));
+  const rest = withoutIgnorable(folded, vocabulary).split(' ').filter((w) => w !== '' && !STOP_WORDS.has(w));
+  return opens && rest.every((word) => !vocabulary.knows(word));
 }
 
 /** An item that is not a laboratory exam, named by the line's first words ("Rx de rodilla derecha", "Eco partes blandas"). */
