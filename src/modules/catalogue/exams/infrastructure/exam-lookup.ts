@@ -46,6 +46,8 @@ interface Snapshot {
   ignorable: string[];
   /** Every word of the catalogue's names, synonyms and order terms: a word outside it names nothing. */
   words: Set<string>;
+  /** A synonym's folded form -> the synonym as written, to say what a known term matched. */
+  writtenAs: Map<string, string>;
 }
 
 export interface LookupHit {
@@ -143,8 +145,7 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
       .map(({ exam, matched }) => ({ exam, matched }));
     if (first.length === 0) return found;
     const matchedOf = new Map(found.map((hit) => [hit.exam.id, hit.matched]));
-    const synonymOf = (examId: number) => [...snapshot.docs.values()].find((d) => d.examId === examId && d.synonym !== null && foldTerm(d.synonym) === key)?.synonym;
-    const firstHits = first.map((examId) => ({ exam: snapshot.exams.get(examId)!, matched: synonymOf(examId) ?? matchedOf.get(examId) ?? term.trim() }));
+    const firstHits = first.map((examId) => ({ exam: snapshot.exams.get(examId)!, matched: snapshot.writtenAs.get(key) ?? matchedOf.get(examId) ?? term.trim() }));
     return [...firstHits, ...found.filter((hit) => !first.includes(hit.exam.id))];
   }
 
@@ -242,6 +243,7 @@ export class ExamLookup implements OnApplicationBootstrap, OnModuleDestroy {
       terms,
       ignorable,
       words,
+      writtenAs: new Map(docs.flatMap((d) => (d.synonym === null ? [] : [[foldTerm(d.synonym), d.synonym] as const]))),
       version,
       exams,
       priors,
