@@ -249,6 +249,32 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     const pricesTable = page.locator('.cl-lab-prices__table');
     await pricesTable.getByText(dottedCode(exams[0].code)).waitFor();
     await look(page, 'prices');
+
+    // The price typed is the price saved, by Enter and by leaving the field, and the toast names it; Escape keeps the old one.
+    const row = pricesTable.locator('tbody tr', { hasText: dottedCode(exams[0].code) });
+    const priceNow = async () => (await offers()).find((o) => o.examId === exams[0].id)!.price;
+    const typeNewPrice = async (typed: string) => {
+      await row.getByRole('button', { name: /^Cambiar el precio de/ }).click();
+      const input = row.getByLabel(/^Nuevo precio de/);
+      await input.selectText();
+      await input.press('Backspace');
+      await input.pressSequentially(typed);
+      return input;
+    };
+    let input = await typeNewPrice('3500');
+    await look(page, 'price-editing');
+    await input.press('Enter');
+    await expect(page.locator('.p-toast', { hasText: clp(3_500) }).textContent()).resolves.toContain('Nuevo precio de');
+    expect(await waitFor(priceNow, (price) => price === 3_500)).toBe(3_500);
+    await row.getByText(clp(3_500)).waitFor();
+    input = await typeNewPrice('9999');
+    await input.press('Escape');
+    await row.getByRole('button', { name: /^Cambiar el precio de/ }).waitFor();
+    expect(await priceNow()).toBe(3_500);
+    await typeNewPrice('4200');
+    await page.getByLabel('Buscar examen').click();
+    expect(await waitFor(priceNow, (price) => price === 4_200)).toBe(4_200);
+
     await pricesTable.getByRole('button', { name: /^Historial de/ }).first().click();
     await page.getByRole('dialog', { name: /^Historial de precios/ }).waitFor();
     // Once its opening animation is over, so the picture shows the dialog as a person reads it.

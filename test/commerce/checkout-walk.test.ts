@@ -55,8 +55,10 @@ describe('a visitor buys a quote’s exams on a phone, pays, gets the voucher, a
   async function checkOutAsVisitor(page: Page, email: string) {
     await page.getByRole('button', { name: /^Carro de exámenes: 2 exámenes$/ }).click();
     await expect(page.getByTestId('cart-total').textContent()).resolves.toBe(clp(exams[0].price + exams[1].price));
-    // Quoted with FONASA: the cart says what the patient pays with it, beside the price paid online.
-    await expect(page.getByTestId('cart-patient-pays').textContent()).resolves.toContain('Con FONASA (Fondo Nacional de Salud) pagarías');
+    // Quoted with FONASA: the cart says that paying online is the private price, and how to pay the bono copay instead.
+    const note = await page.getByTestId('cart-patient-pays').textContent();
+    expect(note).toContain(`El pago en línea es el precio particular, ${clp(exams[0].price + exams[1].price)}: no usa tu bono FONASA.`);
+    expect(note).toMatch(/Paga con tu bono FONASA en el laboratorio: \$[\d.]+\. No pagues aquí: ve a /);
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
     await page.waitForURL(`${base}/checkout`);
     await page.getByRole('heading', { name: `Tu orden en ${laboratory.identifierName}` }).waitFor();
@@ -103,7 +105,7 @@ describe('a visitor buys a quote’s exams on a phone, pays, gets the voucher, a
     await expect(page.getByTestId('order-total').textContent()).resolves.toBe(clp(order.total));
     await page.getByText(laboratory.identifierName).first().waitFor();
     await page.getByText('Preparación:').first().waitFor();
-    await page.getByRole('img', { name: `Código QR del bono ${order.number}` }).waitFor();
+    await page.getByRole('img', { name: `Código QR del voucher ${order.number}` }).waitFor();
     // What was bought left the cart.
     await page.getByRole('button', { name: 'Carro de exámenes: 0 exámenes' }).waitFor();
     await look(page, 'voucher');
@@ -111,7 +113,7 @@ describe('a visitor buys a quote’s exams on a phone, pays, gets the voucher, a
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1')).toContain(order.number);
-    expect(download.suggestedFilename()).toBe(`bono-${order.number}.pdf`);
+    expect(download.suggestedFilename()).toBe(`voucher-${order.number}.pdf`);
     if (process.env.SHOTS_DIR) await writeFile(`${process.env.SHOTS_DIR}/voucher.pdf`, pdf);
 
     // A second purchase, rejected on the simulator: the failed page says why, and the cart is as it was.
@@ -143,8 +145,8 @@ describe('a visitor buys a quote’s exams on a phone, pays, gets the voucher, a
     await office.getByRole('heading', { name: `Orden ${order.number}` }).waitFor();
     await look(office, 'salesorder-view');
     await office.getByRole('button', { name: 'Marcar canjeado' }).click();
-    await office.getByRole('dialog', { name: `Canjear el bono ${order.number}` }).getByRole('button', { name: 'Marcar canjeado' }).click();
-    await office.getByText(`El bono ${order.number} quedó canjeado.`).waitFor();
+    await office.getByRole('dialog', { name: `Canjear el voucher ${order.number}` }).getByRole('button', { name: 'Marcar canjeado' }).click();
+    await office.getByText(`El voucher ${order.number} quedó canjeado.`).waitFor();
     const redeemed = await waitFor(() => t.prisma.salesOrder.findUniqueOrThrow({ where: { id: order.id } }), (o) => o.status === 'REDEEMED');
     expect(redeemed.status).toBe('REDEEMED');
     await office.getByRole('button', { name: 'Marcar canjeado' }).waitFor({ state: 'detached' });
@@ -239,6 +241,8 @@ describe('a visitor buys a quote’s exams on a phone, pays, gets the voucher, a
     await card.getByRole('link', { name: laboratory.identifierName, exact: true }).click();
     await page.getByRole('button', { name: 'Agregar mi orden al carro' }).click();
     await page.getByRole('button', { name: /^Carro de exámenes: 2 exámenes$/ }).click();
+    // Quoted with no previsión: nothing about one, no Isapre, no bono.
+    await expect(page.locator('.cl-cart__note').textContent()).resolves.toBe('Pagas el precio particular del laboratorio.');
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
     await page.waitForURL(`${base}/checkout`);
     await page.getByLabel('Toma de muestra a domicilio').check();

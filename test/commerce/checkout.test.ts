@@ -101,7 +101,7 @@ describe('checkout, payment and sales orders', () => {
     expect(paid.status).toBe('PAID');
     expect(paid.payments[0]).toMatchObject({ status: 'AUTHORIZED', amount: paid.total });
     expect(Math.round((paid.validUntil!.getTime() - paid.paidAt!.getTime()) / 86_400_000)).toBe(30);
-    const mail = await waitForMail(t.dataDir, 'paga@correo.test', `Tu bono ${paid.number}`);
+    const mail = await waitForMail(t.dataDir, 'paga@correo.test', `Tu voucher ${paid.number}`);
     expect(mail.text).toContain(`/voucher/${paid.id}?k=${paid.accessKey}`);
 
     // The same return again (a reload): same page, nothing written.
@@ -215,7 +215,7 @@ describe('checkout, payment and sales orders', () => {
     expect(await redeem(ana)).toMatchObject({ code: 403 });
     expect(await redeem(providerB)).toMatchObject({ code: 404, error: 'SALES_ORDER.NOT_FOUND' });
     expect(await redeem(providerA)).toMatchObject({ code: 200, data: { id, status: 'REDEEMED' } });
-    expect(await redeem(providerA)).toMatchObject({ code: 409, error: 'SALES_ORDER.INVALID_TRANSITION', message: 'Este bono ya fue canjeado.' });
+    expect(await redeem(providerA)).toMatchObject({ code: 409, error: 'SALES_ORDER.INVALID_TRANSITION', message: 'Este voucher ya fue canjeado.' });
     expect(await t.prisma.auditLog.count({ where: { action: 'sales_order.redeemed', entityId: String(id) } })).toBe(1);
   });
 

@@ -42,12 +42,12 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
         const link = `${this.config.publicUrl}/voucher/${order.id}?k=${order.accessKey}`;
         await this.mailer.send({
           to: order.email,
-          subject: `Tu bono ${order.number} de CotizaLab`,
+          subject: `Tu voucher ${order.number} de CotizaLab`,
           text: [
             `Hola ${order.firstName}:`,
-            `Recibimos tu pago de ${formatClp(order.total)}. Tu bono es el ${order.number}, para ${order.laboratory.identifierName} (${order.laboratory.addressLine1}, ${order.laboratory.comuna.name}).`,
+            `Recibimos tu pago de ${formatClp(order.total)}. Tu voucher es el ${order.number}, para ${order.laboratory.identifierName} (${order.laboratory.addressLine1}, ${order.laboratory.comuna.name}).`,
             `Úsalo antes del ${order.validUntil ? date(order.validUntil) : '—'}. Míralo, con la preparación de cada examen, y descárgalo en PDF aquí:\n${link}`,
-            'Guarda este correo: el enlace es personal y muestra tu bono a quien lo tenga.',
+            'Guarda este correo: el enlace es personal y muestra tu voucher a quien lo tenga.',
             '',
             'Equipo CotizaLab',
           ].join('\n\n'),
@@ -66,7 +66,7 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
           subject: `Reembolsamos tu orden ${order.number} de CotizaLab`,
           text: [
             `Hola ${order.firstName}:`,
-            `Reembolsamos ${formatClp(order.refund.amount)} de tu orden ${order.number} en ${order.laboratory.identifierName}. Su bono ya no es válido.`,
+            `Reembolsamos ${formatClp(order.refund.amount)} de tu orden ${order.number} en ${order.laboratory.identifierName}. Su voucher ya no es válido.`,
             `Motivo: ${order.refund.reason}`,
             'El dinero vuelve al mismo medio con que pagaste; según tu banco puede tardar algunos días en verse en tu cartola.',
             '',
@@ -113,7 +113,7 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
         subject: `Nueva orden pagada ${order.number} en ${order.laboratory.identifierName}`,
         text: [
           `Hola ${person.firstName}:`,
-          `${order.firstName} ${order.lastName} pagó la orden ${order.number} por ${formatClp(order.total)} en ${order.laboratory.identifierName}${order.shippingMethod === 'HOME' ? ', con toma de muestra a domicilio' : ''}. El bono vale hasta el ${order.validUntil ? date(order.validUntil) : '—'}.`,
+          `${order.firstName} ${order.lastName} pagó la orden ${order.number} por ${formatClp(order.total)} en ${order.laboratory.identifierName}${order.shippingMethod === 'HOME' ? ', con toma de muestra a domicilio' : ''}. El voucher vale hasta el ${order.validUntil ? date(order.validUntil) : '—'}.`,
           `Exámenes:\n${items}`,
           `Véala y márquela canjeada cuando tome las muestras:\n${link}`,
           '',

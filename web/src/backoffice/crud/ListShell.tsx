@@ -4,6 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
@@ -342,7 +343,7 @@ function FilterInput({ def, value, onChange }: { def: FilterDef; value: string; 
       {def.type === 'text' ? (
         <InputText id={id} value={typed} onChange={(e) => setTyped(e.target.value)} type="search" />
       ) : (
-        <Dropdown inputId={id} value={value || null} options={def.options} onChange={(e) => onChange(e.value ?? null, false)} showClear={!def.defaultValue} placeholder="Todos" />
+        <SelectBox inputId={id} value={value || null} options={def.options} onChange={(e) => onChange(e.value ?? null, false)} showClear={!def.defaultValue} placeholder="Todos" />
       )}
     </span>
   );

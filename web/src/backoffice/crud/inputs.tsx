@@ -1,5 +1,5 @@
 import { Chips } from 'primereact/chips';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../shared/ui/SelectBox';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
@@ -49,14 +49,13 @@ export function SelectInput<V extends string | number>({ source, label, hint, op
   const f = useField<V | null>(source);
   return (
     <FormField id={f.id} label={label} error={f.error} hint={hint}>
-      <Dropdown
+      <SelectBox
         inputId={f.id}
         value={f.value}
         options={options}
         onChange={(e) => f.onChange(e.value as V)}
         disabled={f.disabled}
         placeholder={loading ? 'Cargando…' : 'Elige una opción'}
-        filter={options.length > 8}
         invalid={Boolean(f.error)}
         aria-describedby={describedBy(f.id, f.error, hint)['aria-describedby']}
       />

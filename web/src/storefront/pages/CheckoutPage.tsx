@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
@@ -136,7 +136,7 @@ export default function CheckoutPage() {
             {shipping === 'HOME' && home && (
               <div className="cl-checkout__home">
                 <FormField id="home-comuna" label="Comuna" error={fieldErrors.comunaId}>
-                  <Dropdown
+                  <SelectBox
                     inputId="home-comuna"
                     value={comunaId}
                     options={(home.comunas ?? []).map((c) => ({ label: `${c.name} · ${formatClp(c.fee)}`, value: c.id }))}
@@ -156,12 +156,12 @@ export default function CheckoutPage() {
             <legend>2. Tus datos</legend>
             {person && user ? (
               <>
-                <p>Compras como <strong>{person.firstName} {person.lastName}</strong> ({user.email}). Te enviaremos el bono a ese correo.</p>
+                <p>Compras como <strong>{person.firstName} {person.lastName}</strong> ({user.email}). Te enviaremos el voucher a ese correo.</p>
                 {!person.rut && field('rut', 'RUT del paciente (opcional)', { inputMode: 'text', autoComplete: 'off' })}
               </>
             ) : (
               <>
-                <p className="cl-muted">Te enviaremos el bono a tu correo. <Link to="/login">¿Tienes cuenta? Ingresa</Link> para ver tus órdenes en tu panel.</p>
+                <p className="cl-muted">Te enviaremos el voucher a tu correo. <Link to="/login">¿Tienes cuenta? Ingresa</Link> para ver tus órdenes en tu panel.</p>
                 <div className="cl-form__row">
                   {field('firstName', 'Nombre', { autoComplete: 'given-name' })}
                   {field('lastName', 'Apellido', { autoComplete: 'family-name' })}
@@ -191,7 +191,7 @@ export default function CheckoutPage() {
 
           {error && <Message severity="error" text={error} className="cl-checkout__error" />}
           <Button type="submit" label={`Pagar ${formatClp(total)}`} icon="pi pi-lock" className="cl-checkout__pay" loading={sending} disabled={!payment || (shipping === 'HOME' && fee === null)} />
-          <p className="cl-muted cl-checkout__legal">Al pagar aceptas los <Link to="/terminos-y-condiciones">términos y condiciones</Link>. El bono vale 30 días desde el pago.</p>
+          <p className="cl-muted cl-checkout__legal">Al pagar aceptas los <Link to="/terminos-y-condiciones">términos y condiciones</Link>. El voucher vale 30 días desde el pago.</p>
         </div>
       </form>
     </div>

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
-import { Link, useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/store';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ExamPicker, type PickedExam } from '../features/search/ExamPicker';
 import { OrderReader } from '../features/order-reader/OrderReader';
 import { InsurerPicker, type Coverage } from '../features/search/InsurerPicker';
 import { PlacePicker, type Place } from '../features/search/PlacePicker';
-import { EMPTY_FILTER, filterToUrl } from '../features/search/quoteFilter';
-import { examNamed } from '../features/search/searchSlice';
+import { EMPTY_FILTER, filterFromUrl, filterToUrl } from '../features/search/quoteFilter';
+import { examNamed, examNamesWanted } from '../features/search/searchSlice';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { HomeShowcase } from '../features/products/HomeShowcase';
 import { useSearchDefaults } from '../features/profile/searchDefaults';
@@ -22,12 +22,24 @@ export default function HomePage() {
   usePageTitle('Cotiza tus exámenes de laboratorio', 'Cotiza y compara exámenes de laboratorio clínico en Chile: precio, cobertura y copago en cada laboratorio cerca de ti.');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [exams, setExams] = useState<PickedExam[]>([]);
-  const [place, setPlace] = useState<Place>({ locationFk: null, location: null, nearLocations: false });
-  const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: null, coveragePercentage: null });
+  const [params] = useSearchParams();
+  const { examNames, examTyped } = useAppSelector((state) => state.search);
+  // The form as the patient left it: "Cotizar" writes it in this page's address, so VOLVER, the
+  // back button and a reload bring back the order, the place and the previsión.
+  const [left] = useState(() => filterFromUrl(params).filter);
+  const [exams, setExams] = useState<PickedExam[]>(() => left.exams.map((id) => ({ id, name: examNames[id] ?? '…', ...(examTyped[id] && { typed: examTyped[id] }) })));
+  const [place, setPlace] = useState<Place>({ locationFk: left.locationFk, location: left.location, nearLocations: left.nearLocations });
+  const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: left.pensionHealtInstitutionId, coveragePercentage: left.coveragePercentage });
+  // After a reload only the ids are known: the names come from the catalogue.
+  useEffect(() => {
+    if (left.exams.some((id) => !examNames[id])) dispatch(examNamesWanted(left.exams));
+  }, []);
+  useEffect(() => {
+    setExams((current) => current.map((exam) => (exam.name === '…' && examNames[exam.id] ? { ...exam, name: examNames[exam.id] } : exam)));
+  }, [examNames]);
   // A signed-in patient's profile fills where and with which previsión, unless they already chose.
   const defaults = useSearchDefaults();
-  const touched = useRef(false);
+  const touched = useRef(left.location !== null || left.locationFk !== null || left.pensionHealtInstitutionId !== null);
   useEffect(() => {
     if (!defaults || touched.current) return;
     setPlace(defaults.place);
@@ -37,7 +49,9 @@ export default function HomePage() {
   const quote = (event: FormEvent) => {
     event.preventDefault();
     dispatch(examNamed(exams));
-    navigate(`/buscador?${filterToUrl({ ...EMPTY_FILTER, ...place, ...coverage, exams: exams.map((e) => e.id), orderBy: exams.length > 0 ? 'total' : 'identifierName' })}`);
+    const query = filterToUrl({ ...EMPTY_FILTER, ...place, ...coverage, exams: exams.map((e) => e.id), orderBy: exams.length > 0 ? 'total' : 'identifierName' });
+    navigate(`/?${query}`, { replace: true });
+    navigate(`/buscador?${query}`);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
@@ -80,7 +80,7 @@ export default function ProviderRegisterPage() {
           </div>
           <div className="cl-form__row">
             <FormField id="prv-region" label="Región">
-              <Dropdown
+              <SelectBox
                 inputId="prv-region"
                 value={regionId}
                 options={regions.data ?? []}
@@ -95,7 +95,7 @@ export default function ProviderRegisterPage() {
               />
             </FormField>
             <FormField id="prv-comunaId" label="Comuna" error={errors.comunaId}>
-              <Dropdown
+              <SelectBox
                 inputId="prv-comunaId"
                 value={comunaId}
                 options={comunas.data ?? []}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
@@ -37,7 +37,7 @@ export default function SearchPage() {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const [params, setParams] = useSearchParams();
-  const { filter, page, results, status, error, scroll, examNames } = useAppSelector((state) => state.search);
+  const { filter, page, results, status, error, scroll, examNames, examTyped } = useAppSelector((state) => state.search);
   const comunasByRegion = useAppSelector((state) => state.locations.comunasByRegion);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsRef = useRef<HTMLElement>(null);
@@ -70,7 +70,7 @@ export default function SearchPage() {
   const facets = results?.facets;
   const comunaName = (id: number) => facets?.comunas.find((c) => c.id === id)?.name ?? Object.values(comunasByRegion).flat().find((c) => c.id === id)?.name;
   const ordering = ORDERINGS.find((o) => o.orderBy === filter.orderBy && o.orderSort === filter.orderSort) ?? ORDERINGS[2];
-  const exams = filter.exams.map((id) => ({ id, name: examNames[id] ?? '…' }));
+  const exams = filter.exams.map((id) => ({ id, name: examNames[id] ?? '…', ...(examTyped[id] && { typed: examTyped[id] }) }));
   const insurers = useAppSelector((state) => state.search.insurers);
   const insurer = insurers.find((i) => i.id === filter.pensionHealtInstitutionId);
   const payer = payerOf(insurer);
@@ -181,7 +181,7 @@ export default function SearchPage() {
             </h2>
             <span className="cl-field cl-field--inline">
               <label htmlFor="ordering">Ordenar por</label>
-              <Dropdown
+              <SelectBox
                 inputId="ordering"
                 value={ordering.label}
                 options={ORDERINGS.filter((o) => (o.orderBy === 'distance' ? filter.location !== null : ordered || o.orderBy === 'identifierName')).map((o) => o.label)}

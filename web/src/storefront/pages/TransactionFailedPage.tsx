@@ -26,7 +26,7 @@ export default function TransactionFailedPage() {
       <div className="cl-failed__icon" aria-hidden="true"><i className="pi pi-times-circle" /></div>
       <h1 className="cl-page-title">{paid ? 'Esta orden sí está pagada' : 'El pago no se completó'}</h1>
       {paid ? (
-        <p>Tu bono está listo. <Link to={`/voucher/${data.id}${key ? `?k=${encodeURIComponent(key)}` : ''}`}>Ver mi bono</Link></p>
+        <p>Tu voucher está listo. <Link to={`/voucher/${data.id}${key ? `?k=${encodeURIComponent(key)}` : ''}`}>Ver mi voucher</Link></p>
       ) : (
         <>
           <p data-testid="failure-reason">{data?.failureReason ?? 'No recibimos la confirmación del pago. No se hizo ningún cargo.'}</p>

@@ -23,7 +23,7 @@ export default function VoucherPage() {
   const order = useApiQuery<SalesOrderView>('GET', `/api/sales-order/${Number(id) || 0}${key ? `?k=${encodeURIComponent(key)}` : ''}`);
   const data = order.data;
   const [qr, setQr] = useState<string | null>(null);
-  usePageTitle(data ? `Bono ${data.number}` : 'Tu bono');
+  usePageTitle(data ? `Voucher ${data.number}` : 'Tu voucher');
 
   useEffect(() => {
     if (!data) return;
@@ -35,34 +35,34 @@ export default function VoucherPage() {
   if (order.error) {
     return (
       <div className="cl-container cl-narrow">
-        <h1 className="cl-page-title">Bono no encontrado</h1>
-        <p>{order.error.code === 404 ? 'No encontramos este bono. Abre el enlace completo que te enviamos por correo, o ingresa con tu cuenta para verlo en tu panel.' : order.error.message}</p>
+        <h1 className="cl-page-title">Voucher no encontrado</h1>
+        <p>{order.error.code === 404 ? 'No encontramos este voucher. Abre el enlace completo que te enviamos por correo, o ingresa con tu cuenta para verlo en tu panel.' : order.error.message}</p>
         <Link to="/">Volver al inicio</Link>
       </div>
     );
   }
-  if (!data) return <div className="cl-container cl-narrow"><p className="cl-muted" aria-busy="true">Cargando tu bono…</p></div>;
+  if (!data) return <div className="cl-container cl-narrow"><p className="cl-muted" aria-busy="true">Cargando tu voucher…</p></div>;
   const voucher = data.status === 'PAID' || data.status === 'REDEEMED' || data.status === 'EXPIRED';
   const pdfKey = data.accessKey ?? key;
   const demo = data.payment?.gateway === 'simulator';
 
   return (
     <div className="cl-container cl-voucher">
-      {data.status === 'PAID' && <Message severity="success" className="cl-voucher__ok" text="¡Listo! Tu pago fue aprobado. Presenta este bono en el laboratorio." />}
+      {data.status === 'PAID' && <Message severity="success" className="cl-voucher__ok" text="¡Listo! Tu pago fue aprobado. Presenta este voucher en el laboratorio." />}
       {!voucher && (
-        <Message severity="warn" text={data.status === 'PENDING_PAYMENT' ? 'Esta orden aún espera su pago.' : `Esta orden no tiene bono: ${data.failureReason ?? 'el pago no se completó.'}`} />
+        <Message severity="warn" text={data.status === 'PENDING_PAYMENT' ? 'Esta orden aún espera su pago.' : `Esta orden no tiene voucher: ${data.failureReason ?? 'el pago no se completó.'}`} />
       )}
-      {demo && <Message severity="warn" className="cl-voucher__demo" text="Modo demostración: este bono se pagó en el simulador y no es válido en el laboratorio." />}
+      {demo && <Message severity="warn" className="cl-voucher__demo" text="Modo demostración: este voucher se pagó en el simulador y no es válido en el laboratorio." />}
       <article className="cl-panel cl-voucher__card" aria-labelledby="voucher-title">
         <header className="cl-voucher__head">
           <div>
-            <h1 id="voucher-title" className="cl-voucher__title">Bono de exámenes</h1>
+            <h1 id="voucher-title" className="cl-voucher__title">Voucher de exámenes</h1>
             <p className="cl-voucher__code-label">Código</p>
             <p className="cl-voucher__code" data-testid="voucher-code">{data.number}</p>
             <p><OrderStatusTag status={data.status} /> {voucher && <span className="cl-voucher__valid">{validUntilText(data)}</span>}</p>
             {data.redeemedAt && <p className="cl-muted">Canjeado el {formatDate(data.redeemedAt)}</p>}
           </div>
-          {voucher && qr && <img className="cl-voucher__qr" src={qr} alt={`Código QR del bono ${data.number}`} width={160} height={160} />}
+          {voucher && qr && <img className="cl-voucher__qr" src={qr} alt={`Código QR del voucher ${data.number}`} width={160} height={160} />}
         </header>
         <section aria-labelledby="voucher-patient">
           <h2 id="voucher-patient">Paciente</h2>
@@ -77,7 +77,7 @@ export default function VoucherPage() {
           <OrderLines order={data} />
         </section>
         {voucher && pdfKey !== null && (
-          <a className="p-button cl-link-btn cl-voucher__pdf" href={`/api/sales-order/${data.id}/voucher.pdf?k=${encodeURIComponent(pdfKey)}`} download={`bono-${data.number}.pdf`}>
+          <a className="p-button cl-link-btn cl-voucher__pdf" href={`/api/sales-order/${data.id}/voucher.pdf?k=${encodeURIComponent(pdfKey)}`} download={`voucher-${data.number}.pdf`}>
             <i className="pi pi-download" aria-hidden="true" /> Descargar PDF
           </a>
         )}

@@ -21,7 +21,7 @@ export function shippingMethods(place: Place): ShippingMethod[] {
   const fee = homeFee(place);
   const offered = place.served.length > 0;
   return [
-    { code: 'BRANCH', name: 'Atención en sucursal', description: 'Vas al laboratorio con tu bono dentro de su horario de toma de muestras.', fee: 0, available: true },
+    { code: 'BRANCH', name: 'Atención en sucursal', description: 'Vas al laboratorio con tu voucher dentro de su horario de toma de muestras.', fee: 0, available: true },
     {
       code: 'HOME',
       name: 'Toma de muestra a domicilio',

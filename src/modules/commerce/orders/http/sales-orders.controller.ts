@@ -38,22 +38,22 @@ export class SalesOrdersController {
 
   @Public()
   @Get(':id')
-  @ApiOperation({ summary: 'Una orden y su bono: para su comprador, quien tenga su enlace (?k=), su laboratorio o un administrador' })
+  @ApiOperation({ summary: 'Una orden y su voucher: para su comprador, quien tenga su enlace (?k=), su laboratorio o un administrador' })
   get(@IdParam() id: number, @Query(new ZodValidationPipe(accessKeyQuery)) query: z.infer<typeof accessKeyQuery>, @CurrentActor() actor: Actor | undefined) {
     return this.queries.execute(new GetSalesOrderQuery(id, actor, query.k));
   }
 
   @Public()
   @Get(':id/voucher.pdf')
-  @ApiOperation({ summary: 'El bono en PDF (código, QR, laboratorio, exámenes y preparación)' })
+  @ApiOperation({ summary: 'El voucher en PDF (código, QR, laboratorio, exámenes y preparación)' })
   async pdf(@IdParam() id: number, @Query(new ZodValidationPipe(accessKeyQuery)) query: z.infer<typeof accessKeyQuery>, @CurrentActor() actor: Actor | undefined, @Res() response: Response) {
     const order: SalesOrderView = await this.queries.execute(new GetSalesOrderQuery(id, actor, query.k));
-    if (order.status !== 'PAID' && order.status !== 'REDEEMED' && order.status !== 'EXPIRED') throw new SalesOrderTransitionError('Esta orden no está pagada: aún no tiene bono.');
+    if (order.status !== 'PAID' && order.status !== 'REDEEMED' && order.status !== 'EXPIRED') throw new SalesOrderTransitionError('Esta orden no está pagada: aún no tiene voucher.');
     const pdf = await renderVoucherPdf(order, { demo: order.payment?.gateway === 'simulator' || this.gateway.code === 'simulator' });
     response
       .status(200)
       .type('application/pdf')
-      .setHeader('Content-Disposition', `attachment; filename="bono-${order.number}.pdf"`)
+      .setHeader('Content-Disposition', `attachment; filename="voucher-${order.number}.pdf"`)
       .setHeader('Cache-Control', 'private, no-store')
       .send(pdf);
   }
@@ -70,7 +70,7 @@ export class SalesOrdersController {
   @ProviderScoped()
   @Post(':id/redeem')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'El laboratorio marca el bono como canjeado (tomó las muestras)' })
+  @ApiOperation({ summary: 'El laboratorio marca el voucher como canjeado (tomó las muestras)' })
   redeem(@IdParam() id: number, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new RedeemSalesOrderCommand(ctx, id));
   }

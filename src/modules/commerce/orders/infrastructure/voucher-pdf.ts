@@ -23,7 +23,7 @@ export function openingHoursLines(hours: SalesOrderView['laboratory']['openingHo
  */
 export async function renderVoucherPdf(order: SalesOrderView, options: { demo: boolean }): Promise<Buffer> {
   const qr = await QRCode.toBuffer(order.number, { type: 'png', width: 220, margin: 1, errorCorrectionLevel: 'M' });
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Bono ${order.number}`, Subject: `CotizaLab ${order.number}`, Author: 'CotizaLab' } });
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Voucher ${order.number}`, Subject: `CotizaLab ${order.number}`, Author: 'CotizaLab' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -35,9 +35,9 @@ export async function renderVoucherPdf(order: SalesOrderView, options: { demo: b
   const beside = { width: doc.page.width - 2 * 48 - 145 };
   doc.image(qr, doc.page.width - 48 - 130, 40, { width: 130 });
   doc.fillColor(PRIMARY).font('Helvetica-Bold').fontSize(20).text('CotizaLab', beside);
-  doc.fillColor('#333').font('Helvetica').fontSize(12).text('Bono de exámenes de laboratorio', beside);
+  doc.fillColor('#333').font('Helvetica').fontSize(12).text('Voucher de exámenes de laboratorio', beside);
   if (options.demo) doc.moveDown(0.3).fillColor('#b45309').font('Helvetica-Bold').fontSize(11).text('MODO DEMOSTRACIÓN: pagado en el simulador, sin dinero real. No es válido en el laboratorio.', beside);
-  doc.moveDown(1).fillColor('#111').font('Helvetica').fontSize(11).text('Código del bono', beside);
+  doc.moveDown(1).fillColor('#111').font('Helvetica').fontSize(11).text('Código del voucher', beside);
   doc.font('Helvetica-Bold').fontSize(24).text(order.number, beside);
   doc.font('Helvetica').fontSize(11).text(`Válido hasta el ${date(order.validUntil)} · Pagado el ${date(order.paidAt)}`, beside);
   // Below the QR code whatever the header's length, then the full width again.
@@ -67,7 +67,7 @@ export async function renderVoucherPdf(order: SalesOrderView, options: { demo: b
   doc.moveDown(0.5).font('Helvetica-Bold').fontSize(13).text(`Total pagado: ${formatClp(order.total)}`).font('Helvetica').fontSize(11);
 
   section(doc, 'Cómo usarlo');
-  doc.fontSize(10).text('Presenta este bono (impreso o en tu teléfono) y tu cédula de identidad en el laboratorio. Revisa la preparación de cada examen antes de ir y confírmala con el laboratorio.');
+  doc.fontSize(10).text('Presenta este voucher (impreso o en tu teléfono) y tu cédula de identidad en el laboratorio. Revisa la preparación de cada examen antes de ir y confírmala con el laboratorio.');
   doc.end();
   return done;
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -69,11 +69,11 @@ export default function ImportCreate() {
       <PageHeader title="Nueva importación" back={{ to: BASE, label: 'Volver a las importaciones' }} />
       <form className="cl-panel cl-form cl-import-upload" onSubmit={(e) => void submit(e)} noValidate aria-label="Importar un archivo">
         <FormField id="import-kind" label="Qué importas" hint={KIND_HINTS[kind]}>
-          <Dropdown inputId="import-kind" value={kind} options={kinds.map((k) => ({ label: KIND_LABELS[k], value: k }))} onChange={(e) => setKind(e.value as ImportKind)} {...describedBy('import-kind', undefined, KIND_HINTS[kind])} />
+          <SelectBox inputId="import-kind" value={kind} options={kinds.map((k) => ({ label: KIND_LABELS[k], value: k }))} onChange={(e) => setKind(e.value as ImportKind)} {...describedBy('import-kind', undefined, KIND_HINTS[kind])} />
         </FormField>
         {needsCompany && (
           <FormField id="import-companyId" label="Empresa" error={errors.companyId}>
-            <Dropdown
+            <SelectBox
               inputId="import-companyId"
               value={companyId}
               options={(companies ?? []).map((c) => ({ label: c.tradeName, value: c.id }))}

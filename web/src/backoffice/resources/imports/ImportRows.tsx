@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../../shared/ui/SelectBox';
 import { Message } from 'primereact/message';
 import type { ImportPreviewRow, ImportRowStatus, Page } from '@contracts';
 import { asApiError } from '../../../api/client';
@@ -62,7 +62,7 @@ export function ImportRows({ importId, version }: { importId: number; version: s
         <h2 id="import-rows-title" className="cl-section-title">Filas del archivo</h2>
         <span className="cl-field cl-import-rows__filter">
           <label htmlFor="import-rows-show">Mostrar</label>
-          <Dropdown inputId="import-rows-show" value={show} options={SHOW_OPTIONS} onChange={(e) => { setShow(e.value as Show); setPaging((p) => ({ ...p, first: 0 })); }} />
+          <SelectBox inputId="import-rows-show" value={show} options={SHOW_OPTIONS} onChange={(e) => { setShow(e.value as Show); setPaging((p) => ({ ...p, first: 0 })); }} />
         </span>
       </div>
       {error && <Message severity="error" className="cl-block" text={error} />}

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../../shared/ui/SelectBox';
 import { InputNumber } from 'primereact/inputnumber';
 import { MultiSelect } from 'primereact/multiselect';
 import type { Insurer } from '@contracts';
@@ -139,7 +139,7 @@ export function LaboratoryFields({ pickCompany = false }: { pickCompany?: boolea
       </div>
       <div className="cl-form__row">
         <FormField id={region.id} label="Región" error={region.error}>
-          <Dropdown
+          <SelectBox
             inputId={region.id}
             value={region.value}
             options={(regions ?? []).map((r) => ({ label: r.name, value: r.id }))}
@@ -153,7 +153,7 @@ export function LaboratoryFields({ pickCompany = false }: { pickCompany?: boolea
           />
         </FormField>
         <FormField id={comuna.id} label="Comuna" error={comuna.error}>
-          <Dropdown
+          <SelectBox
             inputId={comuna.id}
             value={comuna.value}
             options={(comunas ?? []).map((c) => ({ label: c.name, value: c.id }))}

@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../../shared/ui/SelectBox';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -15,6 +15,7 @@ import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
 import { formatClp, shortExamName } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { useMutations, useNotify, useResourceList } from '../../crud/hooks';
+import { InlineMoneyEdit } from '../../crud/InlineEdit';
 
 const STATUS = {
   PENDING: { label: 'Pendiente', tag: 'cl-tag--warn' },
@@ -133,47 +134,19 @@ function AddPrice({ laboratoryId, onAdded }: { laboratoryId: number; onAdded: ()
 
 function PriceCell({ row, editable, onSaved }: { row: PriceQueueItem; editable: boolean; onSaved: () => void }) {
   const { update } = useMutations('branch-prices');
-  const notify = useNotify();
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState<number | null>(row.price);
-  const [saving, setSaving] = useState(false);
   const name = shortExamName(row.exam.name);
-  if (!editing) {
-    return (
-      <span className="cl-lab-price">
-        <span>{formatClp(row.price)}</span>
-        {editable && <Button icon="pi pi-pencil" text rounded size="small" aria-label={`Cambiar el precio de ${name}`} title="Cambiar el precio" onClick={() => { setValue(row.price); setEditing(true); }} />}
-      </span>
-    );
-  }
-  const save = async () => {
-    if (!value) return notify({ severity: 'error', summary: 'Indica un precio mayor que cero.' });
-    setSaving(true);
-    try {
-      await update(row.id, { price: value });
-      notify({ severity: 'success', summary: `Nuevo precio de ${name}: ${formatClp(value)}.` });
-      setEditing(false);
-      onSaved();
-    } catch (caught) {
-      const failure = asApiError(caught);
-      notify({ severity: 'error', summary: Object.values(failure.errors)[0]?.[0] ?? failure.message });
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <span className="cl-lab-price cl-lab-price--editing">
-      <InputNumber
-        value={value}
-        onValueChange={(e) => setValue(e.value ?? null)}
-        mode="currency" currency="CLP" locale="es-CL" maxFractionDigits={0} min={0} max={100_000_000}
-        inputClassName="cl-num-input" aria-label={`Nuevo precio de ${name}`} autoFocus
-        onKeyDown={(e) => { if (e.key === 'Enter') void save(); if (e.key === 'Escape') setEditing(false); }}
-        disabled={saving}
-      />
-      <Button icon="pi pi-check" rounded size="small" aria-label="Guardar el precio" onClick={() => void save()} loading={saving} />
-      <Button icon="pi pi-times" rounded text size="small" aria-label="Cancelar" onClick={() => setEditing(false)} disabled={saving} />
-    </span>
+    <InlineMoneyEdit
+      value={row.price}
+      what="precio"
+      of={name}
+      editable={editable}
+      save={async (price) => {
+        await update(row.id, { price });
+        onSaved();
+      }}
+      saved={(price) => `Nuevo precio de ${name}: ${formatClp(price)}.`}
+    />
   );
 }
 
@@ -260,7 +233,7 @@ function CopyPrices({ lab, onCopied }: { lab: OwnLaboratory; onCopied: () => voi
         ) : (
           <div className="cl-field">
             <label htmlFor="copy-target">Sucursal de destino</label>
-            <Dropdown inputId="copy-target" value={target} options={(branches ?? []).map((b) => ({ label: `${b.identifierName} (${b.comuna.name})`, value: b.id }))} onChange={(e) => setTarget(e.value as number)} placeholder={branches ? 'Elige la sucursal' : 'Cargando…'} />
+            <SelectBox inputId="copy-target" value={target} options={(branches ?? []).map((b) => ({ label: `${b.identifierName} (${b.comuna.name})`, value: b.id }))} onChange={(e) => setTarget(e.value as number)} placeholder={branches ? 'Elige la sucursal' : 'Cargando…'} />
           </div>
         )}
         <div className="cl-form__actions">
@@ -323,7 +296,7 @@ export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boo
         </span>
         <span className="cl-field">
           <label htmlFor="prices-show">Mostrar</label>
-          <Dropdown inputId="prices-show" value={show} options={FILTERS} onChange={(e) => { setShow(e.value as string); setPage(1); }} />
+          <SelectBox inputId="prices-show" value={show} options={FILTERS} onChange={(e) => { setShow(e.value as string); setPage(1); }} />
         </span>
         {editable && (
           <span className="cl-lab-prices__more">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import type { Page, ReportFilter, SearchHistoryFilter, SearchHistoryRow, SearchOutcome, SearchResultsView } from '@contracts';
 import { api, asApiError } from '../../../api/client';
@@ -35,7 +35,7 @@ export default function SearchHistory() {
       <ReportTabs current="search" />
       <PeriodBar value={filter} onChange={(next: ReportFilter & { comunaId?: number }) => change(next)} withComuna />
       <div className="cl-report-filters">
-        <Dropdown value={filter.outcome ?? null} options={Object.entries(OUTCOME_LABELS).map(([value, label]) => ({ value, label }))} showClear placeholder="Cualquier resultado" aria-label="Resultado" onChange={(e) => change({ outcome: (e.value as SearchOutcome | null) ?? undefined })} />
+        <SelectBox value={filter.outcome ?? null} options={Object.entries(OUTCOME_LABELS).map(([value, label]) => ({ value, label }))} showClear placeholder="Cualquier resultado" aria-label="Resultado" onChange={(e) => change({ outcome: (e.value as SearchOutcome | null) ?? undefined })} />
         <InputText value={filter.session ?? ''} placeholder="Sesión" aria-label="Sesión" inputMode="numeric" onChange={(e) => change({ session: e.target.value.replace(/\D/g, '') || undefined })} />
       </div>
       <div className="cl-report-actions">

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../../shared/ui/SelectBox';
 import { SelectButton } from 'primereact/selectbutton';
 import { Link } from 'react-router-dom';
 import type { ReportFilter, ReportPreset } from '@contracts';
@@ -45,12 +45,12 @@ export function PeriodBar({ value, onChange, withComuna = false }: { value: Repo
           </label>
         </span>
       )}
-      <Dropdown
+      <SelectBox
         inputId="report-region" value={value.regionId ?? null} options={regions.data ?? []} optionLabel="name" optionValue="id" showClear placeholder="Todas las regiones"
         onChange={(e) => onChange({ ...value, regionId: (e.value as number | null) ?? undefined, comunaId: undefined })} aria-label="Región"
       />
       {withComuna && (
-        <Dropdown
+        <SelectBox
           inputId="report-comuna" value={value.comunaId ?? null} options={comunas.data ?? []} optionLabel="name" optionValue="id" showClear filter
           placeholder={value.regionId ? 'Todas las comunas' : 'Elige una región para la comuna'} disabled={!value.regionId}
           onChange={(e) => onChange({ ...value, comunaId: (e.value as number | null) ?? undefined })} aria-label="Comuna"

@@ -18,7 +18,7 @@ export default function SalesOrderList() {
       defaultSort={{ orderBy: 'createdAt', orderSort: 'desc' }}
       rowName={(order) => `orden ${order.number}`}
       filters={[
-        { name: 'term', label: 'Código del bono, nombre, correo o RUT', type: 'text' },
+        { name: 'term', label: 'Código del voucher, nombre, correo o RUT', type: 'text' },
         { name: 'status', label: 'Estado', type: 'select', options: STATUSES },
       ]}
       columns={[

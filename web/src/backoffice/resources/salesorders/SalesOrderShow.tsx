@@ -23,7 +23,7 @@ export default function SalesOrderShow({ id }: { id: number }) {
           <Fields
             items={[
               ['Estado', <OrderStatusTag key="status" status={order.status} />],
-              ['Código del bono', order.number],
+              ['Código del voucher', order.number],
               ['Paciente', order.customerName],
               ['RUT', order.rut ? formatRut(order.rut) : null],
               ['Correo', order.email],
@@ -62,15 +62,15 @@ function RedeemButton({ order }: { order: SalesOrderView }) {
       severity="success"
       onClick={() =>
         confirmAction({
-          header: `Canjear el bono ${order.number}`,
-          message: `Confirma que ${order.customerName} se tomó las muestras. El bono no se podrá volver a usar.`,
+          header: `Canjear el voucher ${order.number}`,
+          message: `Confirma que ${order.customerName} se tomó las muestras. El voucher no se podrá volver a usar.`,
           acceptLabel: 'Marcar canjeado',
           danger: false,
           onAccept: async () => {
             try {
               const done = await salesOrderCalls.redeem(order.id);
               saved({ ...order, status: done.status, redeemedAt: new Date().toISOString(), canRedeem: false });
-              notify({ severity: 'success', summary: `El bono ${order.number} quedó canjeado.` });
+              notify({ severity: 'success', summary: `El voucher ${order.number} quedó canjeado.` });
             } catch (caught) {
               notify({ severity: 'error', summary: asApiError(caught).message });
             }
@@ -132,7 +132,7 @@ function RefundButton({ order }: { order: SalesOrderView }) {
         }
       >
         <p>
-          Devolveremos {formatClp(order.total)} a {order.customerName} por {order.payment?.gateway === 'simulator' ? 'el simulador (modo demostración)' : 'Webpay Plus'}. El bono
+          Devolveremos {formatClp(order.total)} a {order.customerName} por {order.payment?.gateway === 'simulator' ? 'el simulador (modo demostración)' : 'Webpay Plus'}. El voucher
           dejará de valer y le avisaremos por correo. No se puede deshacer.
         </p>
         <label htmlFor="refund-reason" className="cl-field__label">Motivo del reembolso</label>

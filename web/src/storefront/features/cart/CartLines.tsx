@@ -1,7 +1,8 @@
 import { Button } from 'primereact/button';
 import { formatClp } from '../../../app/format';
 import { useAppDispatch } from '../../../app/store';
-import { cartPatientPays, itemRemoved, quantityUpdated, type CartItem } from './cartSlice';
+import { Link } from 'react-router-dom';
+import { cartPatientPays, cartPayer, cartTotal, itemRemoved, quantityUpdated, type CartItem } from './cartSlice';
 
 /** The cart's lines with their quantity and price, editable (the top box and the checkout share them). */
 export function CartLines({ items, editable = true }: { items: CartItem[]; editable?: boolean }) {
@@ -28,20 +29,35 @@ export function CartLines({ items, editable = true }: { items: CartItem[]; edita
 }
 
 /**
- * What the online payment is, beside what the patient would pay with the previsión of the quote:
- * the voucher is paid at the laboratory's own price; a FONASA bono or an Isapre's share is claimed
- * apart (docs/decisions.md, "Checkout and sales orders").
+ * What the online payment is, beside what the patient would pay with the previsión of the quote
+ * (docs/decisions.md, "Checkout and sales orders"): online, the laboratory's private price, always.
+ * A FONASA bono is bought at the laboratory, so a FONASA patient is told plainly that paying here
+ * is paying the private price, and how to pay the bono copay instead; an Isapre's share is refunded
+ * afterwards. With no previsión, nothing is said about one.
  */
 export function PatientPaysNote({ items }: { items: CartItem[] }) {
-  const withPayer = cartPatientPays(items);
-  const label = items.find((i) => i.payerLabel)?.payerLabel;
-  if (withPayer === null) return <p className="cl-muted cl-cart__note">Precios particulares del laboratorio; tu previsión no se descuenta en el pago en línea.</p>;
-  const fonasa = label?.toUpperCase().includes('FONASA') ?? false;
+  const quoted = cartPayer(items);
+  const total = cartTotal(items);
+  if (quoted === null) return <p className="cl-muted cl-cart__note">Pagas el precio particular del laboratorio.</p>;
+  const withPayer = cartPatientPays(items)!;
+  if (quoted.payer === 'ISAPRE') {
+    return (
+      <p className="cl-cart__note" data-testid="cart-patient-pays">
+        Aquí pagas el precio particular del laboratorio, {formatClp(total)}. Con {quoted.label} pagarías <strong>{formatClp(withPayer)}</strong> (estimado)
+        después del reembolso: pídelo a tu Isapre con el comprobante de este pago.
+      </p>
+    );
+  }
   return (
-    <p className="cl-cart__note" data-testid="cart-patient-pays">
-      Con {label ?? 'tu previsión'} pagarías <strong>{formatClp(withPayer)}</strong> según tu cotización
-      {fonasa ? ', comprando el bono FONASA en el laboratorio' : ', después del reembolso de tu Isapre (estimado)'}. Aquí pagas el precio particular del laboratorio
-      {fonasa ? '.' : '; pide el reembolso con tu comprobante.'}
-    </p>
+    <div className="cl-cart__note cl-cart__note--fonasa" data-testid="cart-patient-pays">
+      <p>
+        <strong>El pago en línea es el precio particular, {formatClp(total)}:</strong> no usa tu bono FONASA.
+      </p>
+      <p>
+        <strong>Paga con tu bono FONASA en el laboratorio: {formatClp(withPayer)}.</strong> No pagues aquí: ve a {items[0].categoryName} con
+        tu cédula de identidad y tu orden médica, y compra el bono allí.
+        {items[0].laboratoryId && <> <Link to={`/laboratorio/${items[0].laboratoryId}`}>Ver su dirección y horario</Link>.</>}
+      </p>
+    </div>
   );
 }

@@ -35,7 +35,21 @@ const CartPanel = forwardRef<CartPanelHandle, { openAt: HTMLElement | null }>(fu
 
   return (
     <>
-      <OverlayPanel ref={panel} className="cl-cart" onShow={() => dispatch(topBoxShown(true))} onHide={() => dispatch(topBoxShown(false))} aria-label="Carro de exámenes">
+      <OverlayPanel
+        ref={panel}
+        className="cl-cart"
+        // The panel is appended at the end of the page: focus goes into it ("Ir a pagar", else its first
+        // control), and back to the cart button when it closes, or a keyboard would walk the whole page to reach it.
+        onShow={() => {
+          dispatch(topBoxShown(true));
+          requestAnimationFrame(() => document.querySelector<HTMLElement>('.cl-cart .cl-cart__pay, .cl-cart button, .cl-cart a')?.focus());
+        }}
+        onHide={() => {
+          dispatch(topBoxShown(false));
+          if (document.activeElement === document.body || document.activeElement?.closest('.cl-cart')) document.querySelector<HTMLElement>('.cl-cart-button')?.focus();
+        }}
+        aria-label="Carro de exámenes"
+      >
         <h2 className="cl-cart__title">Tu carro</h2>
         {items.length === 0 ? (
           <p className="cl-muted">Aún no agregas exámenes. Búscalos y agrégalos desde la página de un laboratorio.</p>
@@ -87,7 +101,7 @@ function CartConflictDialog() {
       }
     >
       <p>
-        Tu carro tiene exámenes de <strong>{current}</strong>. Cada orden es de un solo laboratorio, porque el bono se usa en esa sucursal.
+        Tu carro tiene exámenes de <strong>{current}</strong>. Cada orden es de un solo laboratorio, porque el voucher se usa en esa sucursal.
       </p>
       <p>
         ¿Quieres vaciarlo y agregar {conflict && conflict.items.length > 1 ? `los ${conflict.items.length} exámenes` : 'el examen'} de <strong>{conflict?.laboratoryName}</strong>?

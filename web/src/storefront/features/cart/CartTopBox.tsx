@@ -25,7 +25,6 @@ export function CartTopBox() {
       <button
         type="button"
         className="cl-cart-button"
-        aria-label={`Carro de exámenes: ${count} ${count === 1 ? 'examen' : 'exámenes'}`}
         aria-haspopup="dialog"
         // Pointing at the button or reaching it by keyboard starts loading the panel, so the click rarely waits.
         onPointerEnter={() => void loadCartPanel().catch(() => undefined)}
@@ -41,7 +40,9 @@ export function CartTopBox() {
         <i className="pi pi-shopping-cart p-overlay-badge" aria-hidden="true">
           {count > 0 && <Badge value={count} severity="danger" />}
         </i>
+        {/* Named by its words, not an aria-label: the name then holds what is seen ("Carro"), as voice control needs. */}
         <span className="cl-cart-button__label">Carro</span>
+        <span className="cl-sr-only">{` de exámenes: ${count} ${count === 1 ? 'examen' : 'exámenes'}`}</span>
       </button>
       {(wanted || conflict) && (
         <Suspense fallback={null}>

@@ -26,6 +26,8 @@ export interface CartItem {
   patientPays?: number;
   /** From a quote: the previsión it was quoted with ("FONASA tramo B", "Isapre Colmena"). */
   payerLabel?: string;
+  /** From a quote: how that previsión pays (a bono bought at the laboratory, or an Isapre's refund). */
+  payer?: 'FONASA' | 'ISAPRE';
 }
 
 /** Items of another laboratory waiting for the person to choose: replace the cart, or keep it. */
@@ -119,6 +121,14 @@ const cartSlice = createSlice({
 export const cartTotal = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity * i.price, 0);
 export const cartCount = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
 /** What the patient pays with the previsión of the quote, when every item came from one; null otherwise. */
+/** How the cart's quote was paid by the previsión: FONASA (a bono at the laboratory), an Isapre (a refund), or none. */
+export function cartPayer(items: CartItem[]): { payer: 'FONASA' | 'ISAPRE'; label: string } | null {
+  const quoted = items.find((i) => i.payerLabel);
+  if (!quoted?.payerLabel || cartPatientPays(items) === null) return null;
+  // Carts kept from before `payer` existed name FONASA in their label.
+  return { payer: quoted.payer ?? (/fonasa/i.test(quoted.payerLabel) ? 'FONASA' : 'ISAPRE'), label: quoted.payerLabel };
+}
+
 export const cartPatientPays = (items: CartItem[]) =>
   items.length > 0 && items.every((i) => i.patientPays !== undefined) ? items.reduce((sum, i) => sum + i.quantity * i.patientPays!, 0) : null;
 

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import type { LaboratoryPageView, QuoteResults } from '@contracts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -33,6 +34,7 @@ export function quotedOrderFrom(params: URLSearchParams): QuotedOrderRequest | n
  */
 export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laboratoryId: number; laboratoryName: string; order: QuotedOrderRequest }) {
   const dispatch = useAppDispatch();
+  const toCheckout = useRef<HTMLAnchorElement>(null);
   const { insurers, insurersStatus } = useAppSelector((state) => state.search);
   useEffect(() => {
     if (insurersStatus === 'idle') dispatch(insurersRequested());
@@ -54,13 +56,15 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
 
   const declined = item.acceptsInsurer === false;
   const shared = (payer === 'FONASA' || payer === 'ISAPRE') && !declined;
-  const payerLabel = insurer && shared ? insurer.name : undefined;
   const pays = new Map(item.exams.map((e) => [e.examId, e]));
+  // What the previsión pays goes into the cart only when it pays something: a private quote is the price.
+  const quoted = (examId: number): Partial<CartItem> =>
+    insurer && shared ? { patientPays: pays.get(examId)!.copay, payerLabel: insurer.name, payer: payer === 'FONASA' ? 'FONASA' : 'ISAPRE' } : {};
   const cartLines: CartItem[] = offered
     .filter((e) => pays.has(e.id))
     .map((e) => ({
       id: e.laboratoryExamId, name: shortExamName(e.name), categoryName: laboratoryName, cover: '', description: e.name, price: e.price, code: e.code,
-      options: [], quantity: 1, laboratoryId, patientPays: pays.get(e.id)!.copay, payerLabel,
+      options: [], quantity: 1, laboratoryId, ...quoted(e.id),
     }));
   const added = cartLines.length > 0 && cartLines.every((line) => inCart.some((i) => i.id === line.id && (i.kind ?? 'EXAM') === 'EXAM'));
   const missing = item.missingExamIds.length;
@@ -107,12 +111,19 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
           </div>
         )}
       </dl>
-      <Button
-        label={added ? 'Tu orden está en el carro' : 'Agregar mi orden al carro'}
-        icon={added ? 'pi pi-check' : 'pi pi-cart-plus'}
-        disabled={added}
-        onClick={() => cartLines.forEach((line) => dispatch(itemAdded(line)))}
-      />
+      <div className="cl-lab-order__actions">
+        <Button
+          label={added ? 'Tu orden está en el carro' : 'Agregar mi orden al carro'}
+          icon={added ? 'pi pi-check' : 'pi pi-cart-plus'}
+          disabled={added}
+          onClick={() => {
+            cartLines.forEach((line) => dispatch(itemAdded(line)));
+            // The button turns into a disabled one, which cannot keep focus: the next step takes it.
+            requestAnimationFrame(() => toCheckout.current?.focus());
+          }}
+        />
+        {added && <Link ref={toCheckout} to="/checkout" className="p-button p-button-outlined cl-link-btn">Ir a pagar</Link>}
+      </div>
     </section>
   );
 }

@@ -32,8 +32,15 @@ describe('the order reader\'s review', () => {
     expect(pendingChoices(read)).toBe(1);
     const chosen = apply([{ type: 'alternativeChosen', key: keyOf(read, 'Perfil tiroideo'), examId: TSH.id }], read);
     expect(examsToAdd(chosen, []).map((e) => e.id)).toEqual([28, 200, 201, 120]);
+    // The chip keeps the order's words beside the catalogue's name: "Perfil tiroideo · Tiroestimulante".
+    expect(examsToAdd(chosen, []).find((e) => e.id === 120)).toEqual({ id: 120, name: 'Tiroestimulante', typed: 'Perfil tiroideo' });
     expect(pendingChoices(chosen)).toBe(0);
     expect(choicesMade(chosen)).toEqual([{ text: 'Perfil tiroideo', examId: TSH.id }]);
+  });
+
+  it('keeps the order\'s words beside a name that does not say them ("T4L · Tiroxina libre")', () => {
+    const t4l = apply([{ type: 'orderRead', lines: [{ text: 'T4L', status: 'RECOGNISED', exams: [T4], alternatives: [], reason: null }] }]);
+    expect(examsToAdd(t4l, [])).toEqual([{ id: 121, name: 'Tiroxina libre', typed: 'T4L' }]);
   });
 
   it('"Ninguno de estos" answers the line without adding an exam or teaching the reader anything', () => {

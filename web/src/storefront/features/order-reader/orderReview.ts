@@ -1,6 +1,6 @@
 import type { OrderLine, OrderLineChoice, OrderLineExam } from '@contracts';
 import { shortExamName } from '../../../app/format';
-import type { PickedExam } from '../search/ExamPicker';
+import { pickedFrom, type PickedExam } from '../search/ExamPicker';
 
 /** "Ninguno de estos": an ambiguous line the patient answered with none of its alternatives (exam ids are positive). */
 export const NONE = 0;
@@ -71,8 +71,8 @@ export function reviewReducer(review: Review, event: ReviewEvent): Review {
   }
 }
 
-/** An exam as the chips name it: the picker's short name ("Hemograma", not FONASA's whole title). */
-export const pickedExam = (exam: OrderLineExam): PickedExam => ({ id: exam.id, name: shortExamName(exam.name) });
+/** An exam as the chips name it: the picker's short name ("Hemograma", not FONASA's whole title), with the order's words for it. */
+export const pickedExam = (exam: OrderLineExam, said = ''): PickedExam => pickedFrom({ id: exam.id, name: shortExamName(exam.name) }, said);
 
 /** The exams a review adds to the box, in the order's order: once each, and none the box already has. */
 export function examsToAdd(review: Review, inBox: PickedExam[]): PickedExam[] {
@@ -84,9 +84,9 @@ export function examsToAdd(review: Review, inBox: PickedExam[]): PickedExam[] {
     added.push(exam);
   };
   for (const { line, unticked, chosen, found } of review.lines) {
-    if (line.status === 'RECOGNISED') line.exams.filter((exam) => !unticked.includes(exam.id)).forEach((exam) => add(pickedExam(exam)));
+    if (line.status === 'RECOGNISED') line.exams.filter((exam) => !unticked.includes(exam.id)).forEach((exam) => add(pickedExam(exam, line.text)));
     const alternative = line.status === 'AMBIGUOUS' ? line.alternatives.find((exam) => exam.id === chosen) : undefined;
-    if (alternative) add(pickedExam(alternative));
+    if (alternative) add(pickedExam(alternative, line.text));
     if (line.status === 'UNKNOWN') found.forEach(add);
   }
   return added;

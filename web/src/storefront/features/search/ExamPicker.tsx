@@ -6,8 +6,28 @@ import { shortExamName } from '../../../app/format';
 
 export interface PickedExam {
   id: number;
+  /** The catalogue's short name. */
   name: string;
+  /** What the patient typed or the order said ("TSH"), when it was not the name itself. */
+  typed?: string;
 }
+
+const folded = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * An exam picked from what was typed or read on the order: those words are kept beside the name
+ * unless either already says the other ("hemog" → Hemograma; "Hemograma c/VHS" → Hemograma).
+ */
+export function pickedFrom(exam: { id: number; name: string }, typed: string): PickedExam {
+  const said = typed.replace(/\s+/g, ' ').trim().slice(0, 60);
+  const name = folded(exam.name);
+  const firstWord = name.split(/[^a-z0-9]+/).find(Boolean) ?? name;
+  const redundant = !said || name.includes(folded(said)) || folded(said).includes(firstWord);
+  return redundant ? { id: exam.id, name: exam.name } : { id: exam.id, name: exam.name, typed: said };
+}
+
+/** A chip's words: "TSH · Tiroestimulante", so the patient finds each line of the order in the quote. */
+export const chipLabel = (exam: PickedExam) => (exam.typed ? `${exam.typed} · ${exam.name}` : exam.name);
 
 /**
  * The exams of a medical order as chips, with a look-up that understands lay names, abbreviations,
@@ -82,8 +102,8 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
       <ul ref={chipsRef} className="cl-exam-chips" aria-label="Exámenes elegidos">
         {value.map((exam, index) => (
           <li key={exam.id} className="cl-exam-chip">
-            <span>{exam.name}</span>
-            <button type="button" aria-label={`Quitar ${exam.name}`} title={`Quitar ${exam.name}`} onClick={() => remove(index)}>
+            <span>{chipLabel(exam)}</span>
+            <button type="button" aria-label={`Quitar ${chipLabel(exam)}`} title={`Quitar ${exam.name}`} onClick={() => remove(index)}>
               <i className="pi pi-times" aria-hidden="true" />
             </button>
           </li>
@@ -104,7 +124,7 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
           latest.current += 1;
           const exam = e.value as PickedExam;
           setText('');
-          if (!value.some((v) => v.id === exam.id)) onChange([...value, { id: exam.id, name: exam.name }]);
+          if (!value.some((v) => v.id === exam.id)) onChange([...value, pickedFrom(exam, text)]);
         }}
         itemTemplate={(exam: PickedExam & { detail?: string }) => (
           <div className="cl-exam-option">

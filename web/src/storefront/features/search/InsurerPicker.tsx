@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { insurersRequested } from './searchSlice';
@@ -30,7 +30,7 @@ export function InsurerPicker({ value, onChange }: { value: Coverage; onChange: 
     <>
       <span className="cl-field">
         <label htmlFor="insurer">Previsión</label>
-        <Dropdown
+        <SelectBox
           inputId="insurer"
           value={value.pensionHealtInstitutionId}
           options={grouped}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
+import { SelectBox } from '../../../shared/ui/SelectBox';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { comunasRequested, regionsRequested } from '../locations/locationsSlice';
 
@@ -27,7 +27,7 @@ export function PlacePicker({ value, onChange, withNear = true }: { value: Place
     <>
       <span className="cl-field">
         <label htmlFor="region">Región</label>
-        <Dropdown
+        <SelectBox
           inputId="region"
           value={value.locationFk}
           options={regions}
@@ -39,16 +39,14 @@ export function PlacePicker({ value, onChange, withNear = true }: { value: Place
       </span>
       <span className="cl-field">
         <label htmlFor="comuna">Comuna</label>
-        <Dropdown
+        <SelectBox
           inputId="comuna"
           value={value.location}
           options={comunas}
           optionLabel="name"
           optionValue="id"
           filter
-          filterInputAutoFocus
           pt={{ filterInput: { 'aria-label': 'Buscar comuna' } }}
-          emptyFilterMessage="Sin coincidencias"
           disabled={value.locationFk === null}
           showClear={value.location !== null}
           placeholder={value.locationFk !== null && comunasStatus === 'loading' ? 'Cargando comunas…' : 'Todas las comunas'}

@@ -1,11 +1,11 @@
-import { all, call, delay, put, select, takeLatest } from 'redux-saga/effects';
+import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ExamDetail } from '@contracts';
 import { api, browsingSession } from '../../../api/client';
 import { shortExamName } from '../../../app/format';
 import type { RootState } from '../../../app/store';
 import { filterToUrl, searchBody, type QuoteFilter } from './quoteFilter';
 import {
-  examNamed, FILTER_ACTIONS, insurersFailed, insurersLoaded, insurersRequested, scrollReset, searchFailed, searchLoaded, searchStarted,
+  examNamed, examNamesWanted, FILTER_ACTIONS, insurersFailed, insurersLoaded, insurersRequested, scrollReset, searchFailed, searchLoaded, searchStarted,
   type Insurer, type QuoteResults,
 } from './searchSlice';
 
@@ -61,4 +61,11 @@ export function* searchSaga() {
   yield takeLatest(FILTER_ACTIONS, search);
   yield takeLatest(searchStarted.type, resetScroll);
   yield takeLatest(insurersRequested.type, loadInsurers);
+  yield takeEvery(examNamesWanted.type, function* named(action: ReturnType<typeof examNamesWanted>) {
+    try {
+      yield call(nameExams, action.payload);
+    } catch {
+      // The chips keep "…" for an exam whose name could not be read; the quote still has its id.
+    }
+  });
 }

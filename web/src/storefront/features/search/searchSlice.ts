@@ -25,6 +25,8 @@ interface SearchState {
   error: string | null;
   /** Names of the exams in the filter, for the chips (the address bar holds only ids). */
   examNames: Record<number, string>;
+  /** What the patient typed or the order said for an exam, when its name does not say it ("TSH"). */
+  examTyped: Record<number, string>;
   insurers: Insurer[];
   insurersStatus: Status;
 }
@@ -37,6 +39,7 @@ const initialState: SearchState = {
   status: 'idle',
   error: null,
   examNames: {},
+  examTyped: {},
   insurers: [],
   insurersStatus: 'idle',
 };
@@ -105,9 +108,14 @@ const searchSlice = createSlice({
     scrollReset: (state) => {
       state.scroll = false;
     },
-    examNamed: (state, action: PayloadAction<{ id: number; name: string }[]>) => {
-      for (const exam of action.payload) state.examNames[exam.id] = exam.name;
+    examNamed: (state, action: PayloadAction<{ id: number; name: string; typed?: string }[]>) => {
+      for (const exam of action.payload) {
+        state.examNames[exam.id] = exam.name;
+        if (exam.typed) state.examTyped[exam.id] = exam.typed;
+      }
     },
+    /** Names wanted for exams known by id only (a reloaded page): the search saga fetches them. */
+    examNamesWanted: (_state, _action: PayloadAction<number[]>) => undefined,
     insurersRequested: (state) => {
       state.insurersStatus = 'loading';
     },
@@ -123,7 +131,7 @@ const searchSlice = createSlice({
 
 export const {
   filterSet, filterRestored, filterChanged, locationCleaned, insurerCleaned, filterCleaned, pageChanged,
-  searchStarted, searchLoaded, searchFailed, scrollReset, examNamed, insurersRequested, insurersLoaded, insurersFailed,
+  searchStarted, searchLoaded, searchFailed, scrollReset, examNamed, examNamesWanted, insurersRequested, insurersLoaded, insurersFailed,
 } = searchSlice.actions;
 export const FILTER_ACTIONS = [filterSet, filterRestored, filterChanged, locationCleaned, insurerCleaned, filterCleaned, pageChanged].map((a) => a.type);
 export default searchSlice.reducer;

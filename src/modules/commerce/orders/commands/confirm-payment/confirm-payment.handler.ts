@@ -70,7 +70,7 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
         { salesOrder: order.number, paymentId: payment.id, mismatch, expected: { buyOrder: payment.buyOrder, amount: payment.amount, total: order.total }, gateway: { buyOrder: answer.buyOrder, amount: answer.amount } },
         'payment refused: the gateway answer does not match the order',
       );
-      return this.fail(tx, changes, payment, order, 'REFUSED', 'El pago informado no coincide con tu orden, así que no emitimos el bono. Si se hizo un cargo, escríbenos desde Contacto y lo devolvemos.', answer.raw, answer.responseCode);
+      return this.fail(tx, changes, payment, order, 'REFUSED', 'El pago informado no coincide con tu orden, así que no emitimos el voucher. Si se hizo un cargo, escríbenos desde Contacto y lo devolvemos.', answer.raw, answer.responseCode);
     }
     if (!answer.authorized) {
       return this.fail(tx, changes, payment, order, 'REJECTED', 'El pago fue rechazado. No se hizo ningún cargo a tu tarjeta.', answer.raw, answer.responseCode);

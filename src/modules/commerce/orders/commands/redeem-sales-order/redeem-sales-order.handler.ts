@@ -17,8 +17,8 @@ export class RedeemSalesOrderHandler implements ICommandHandler<RedeemSalesOrder
         SELECT id, status::text AS status, company_id AS "companyId", laboratory_id AS "laboratoryId", valid_until AS "validUntil" FROM sales_order WHERE id = ${salesOrderId} FOR UPDATE`;
       if (!order) throw new SalesOrderNotFoundError();
       assertLaboratoryScope(ctx.actor, { id: order.laboratoryId, companyId: order.companyId }, () => new SalesOrderNotFoundError());
-      if (order.status === 'REDEEMED') throw new SalesOrderTransitionError('Este bono ya fue canjeado.');
-      if (order.status === 'PAID' && order.validUntil && order.validUntil <= new Date()) throw new SalesOrderTransitionError('Este bono está vencido: no se puede canjear.');
+      if (order.status === 'REDEEMED') throw new SalesOrderTransitionError('Este voucher ya fue canjeado.');
+      if (order.status === 'PAID' && order.validUntil && order.validUntil <= new Date()) throw new SalesOrderTransitionError('Este voucher está vencido: no se puede canjear.');
       assertMove(order.status as 'PAID', 'REDEEMED');
       await tx.salesOrder.update({ where: { id: order.id }, data: { status: 'REDEEMED', redeemedAt: new Date() } });
       changes.record(SalesOrderRedeemed({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId }));

@@ -46,7 +46,7 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
 
       const done = await tx.salesOrderRefund.findUnique({ where: { salesOrderId: order.id } });
       if (done) return { id: order.id, status: 'REFUNDED', refund: { amount: done.amount, reason: done.reason, createdAt: done.createdAt.toISOString(), gatewayType: done.gatewayType } };
-      if (order.status === 'REDEEMED') throw new SalesOrderTransitionError('Este bono ya fue canjeado: el laboratorio tomó las muestras y no se puede reembolsar.');
+      if (order.status === 'REDEEMED') throw new SalesOrderTransitionError('Este voucher ya fue canjeado: el laboratorio tomó las muestras y no se puede reembolsar.');
       if (order.status !== 'PAID') throw new SalesOrderTransitionError(`Una orden ${STATUS_LABELS[order.status as 'PAID'].toLowerCase()} no se puede reembolsar: solo una orden pagada y sin canjear.`);
       assertMove('PAID', 'REFUNDED');
       const payment = await tx.payment.findFirst({ where: { salesOrderId: order.id, status: 'AUTHORIZED' }, orderBy: { id: 'desc' } });
