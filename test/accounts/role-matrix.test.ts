@@ -14,6 +14,7 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'GET /sitemap.xml': 'public',
   'GET /': 'public',
   'GET /buscador': 'public',
+  'GET /buscador/tarjeta.png': 'public',
   'GET /laboratorio/:id': 'public',
   'GET /api/health/ready': 'public',
   'GET /api/locations': 'public',

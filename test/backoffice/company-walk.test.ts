@@ -67,6 +67,8 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
     await provider.waitForURL(`${base}/app/login`);
     await logIn(provider, ROSA);
     await provider.waitForURL(`${base}/app`);
+    // Its home says so first.
+    await provider.getByText('LabAndes espera la aprobación de un administrador', { exact: false }).waitFor();
     await provider.getByRole('navigation', { name: 'Menú de administración' }).getByRole('link', { name: 'Mi empresa' }).click();
     await provider.waitForURL(`${base}/app/my-company`);
     await provider.getByText(/Tu empresa está pendiente de aprobación/).waitFor();

@@ -59,6 +59,8 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     labs.pacifico = await lab('Laboratorio Pacífico', providencia.id, 3, [[hemograma.id, 2500]], [fonasa.id], [sabado.id]);
     labs.costa = await lab('Clínica Costa', nunoa.id, null, [[hemograma.id, 5000], [lipidos.id, 6000]], [banmedica.id], [domicilio.id, sabado.id]);
     await lab('Laboratorio Oculto', providencia.id, 1, [[hemograma.id, 10]], [fonasa.id], [], pending.id);
+    // A branch as a company's sign-up leaves it: approved, in its comuna, with no price yet.
+    await lab('Sucursal Sin Precios', providencia.id, null, [], [fonasa.id], []);
     await prisma.laboratoryExam.create({ data: { laboratoryId: labs.pacifico, examId: tsh.id, price: 7000, status: 'PENDING' } });
 
     const temuco = await comuna('Temuco');
@@ -105,6 +107,11 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
   it('leaves out unauthorized prices and laboratories of companies not approved', async () => {
     expect(await names({ examIds: [ids.tsh] })).toEqual([]);
     expect(await names({ examIds: [ids.hemograma] })).not.toContain('Laboratorio Oculto');
+  });
+
+  it('lists, when browsing without exams, only the branches that publish a price', async () => {
+    expect(await names({ comunaId: ids.providencia })).toEqual(['Laboratorio Andes', 'Laboratorio Pacífico']);
+    expect((await index.search(query({ comunaId: ids.providencia }))).total).toBe(2);
   });
 
   describe('what the patient pays', () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,7 +64,8 @@ describe('pages that share well', () => {
     const lab = await publicLab();
     const offers = await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: lab.id, status: 'AUTHORIZED', isActive: true }, include: { exam: true }, orderBy: { examId: 'asc' }, take: 3 });
     const examIds = offers.map((o) => o.examId);
-    const shared = await t.http.get(`/buscador?examenes=${examIds.join(',')}&region=${lab.comuna.parentId}&comuna=${lab.comunaId}&orden=total`);
+    const fonasa = await t.prisma.insurer.findUniqueOrThrow({ where: { code: 'fonasa' } });
+    const shared = await t.http.get(`/buscador?examenes=${examIds.join(',')}&region=${lab.comuna.parentId}&comuna=${lab.comunaId}&prevision=${fonasa.id}&orden=total&utm_source=chat`);
     expect(shared.status).toBe(200);
     expect(shared.headers['cache-control']).toBe('no-cache');
 
@@ -75,7 +77,22 @@ describe('pages that share well', () => {
     const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     expect(shared.text).toContain(`<meta property="og:description" content="${escaped(description)}" />`);
     expect(shared.text).toContain(`<meta property="og:title" content="${escaped(`Cotización: ${names.join(', ')}`)}`);
-    expect(shared.text).toContain(`<meta property="og:url" content="https://cotizalab.example/buscador?examenes=${examIds.join(',')}&amp;region=${lab.comuna.parentId}&amp;comuna=${lab.comunaId}" />`);
+    // The address a preview opens is the quote shared: every filter that changes it is kept (the previsión, the order), nothing else.
+    const canonical = `https://cotizalab.example/buscador?examenes=${examIds.join(',')}&amp;region=${lab.comuna.parentId}&amp;comuna=${lab.comunaId}&amp;prevision=${fonasa.id}&amp;orden=total`;
+    expect(shared.text).toContain(`<meta property="og:url" content="${canonical}" />`);
+    expect(shared.text).toContain(`<link rel="canonical" href="${canonical}" />`);
+    // Its picture: a card with the order's price range, large in chats.
+    const card = `/buscador/tarjeta.png?examenes=${examIds.join(',')}&region=${lab.comuna.parentId}&comuna=${lab.comunaId}`;
+    expect(shared.text).toContain(`<meta property="og:image" content="https://cotizalab.example${card.replace(/&/g, '&amp;')}" />`);
+    expect(shared.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const picture = await t.http.get(card).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(picture.status).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(await sharp(picture.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
     expect(shared.text).toContain('<h1 class="cl-page-title">Cotiza tu orden médica</h1>');
 
     // Nonsense in the link is ignored, never an error.

@@ -3,6 +3,8 @@ export interface ShareMeta {
   title: string;
   description: string;
   url: string;
+  /** A picture for the preview (absolute URL, 1200 × 630), drawn large. */
+  image?: string;
 }
 
 import { escapeHtml } from './page-shell';
@@ -21,7 +23,9 @@ export function withShareMeta(indexHtml: string, meta: ShareMeta): string {
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    ...(meta.image
+      ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`, `<meta property="og:image:width" content="1200" />`, `<meta property="og:image:height" content="630" />`, `<meta name="twitter:card" content="summary_large_image" />`]
+      : [`<meta name="twitter:card" content="summary" />`]),
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
   ].join('\n    ');
   return indexHtml

@@ -36,6 +36,8 @@ const LIMITS = {
   orderReadPerIp: { points: 600, duration: 5 * 60 },
   /** Order photos read by one client: OCR costs seconds of CPU each. */
   orderPhotoPerIp: { points: 20, duration: 10 * 60 },
+  /** Quote pictures drawn for chat previews (a few ms of CPU each): generous, only against floods. */
+  shareCardPerIp: { points: 120, duration: 5 * 60 },
   /** Route changes of one browser: generous, only against flooding the log. */
   accessLogPerIp: { points: 600, duration: 5 * 60 },
 } as const;

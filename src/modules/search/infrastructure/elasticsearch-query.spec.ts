@@ -112,11 +112,12 @@ describe(buildSearchRequest.name, () => {
     ]);
   });
 
-  it('filters by region when no comuna is chosen, lists by name without exams, and pages', () => {
+  it('filters by region when no comuna is chosen, lists by name without exams (branches that publish a price), and pages', () => {
     const request = buildSearchRequest({ ...base, examIds: [], regionId: 13, currentPage: 3, perPage: 20, laboratoryName: 'pacifico' });
     expect((request.query.bool as { filter: unknown[]; must: unknown[] }).filter).toEqual([
       { term: { regionId: 13 } },
       { match: { identifierName: { query: 'pacifico', operator: 'and', fuzziness: 'AUTO' } } },
+      { nested: { path: 'exams', query: { exists: { field: 'exams.examId' } } } },
     ]);
     expect(request.query.bool).toMatchObject({ must: [], should: [] });
     expect(request.sort).toEqual([{ 'identifierName.sort': 'asc' }, { laboratoryId: 'asc' }]);

@@ -39,6 +39,8 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
   if (query.laboratoryName) filters.push({ match: { identifierName: { query: query.laboratoryName, operator: 'and', fuzziness: 'AUTO' } } });
   if (query.laboratoryId !== undefined) filters.push({ term: { laboratoryId: query.laboratoryId } });
   if (query.typeExamId !== undefined) filters.push({ nested: { path: 'exams', query: { term: { 'exams.typeExamId': query.typeExamId } } } });
+  // Browsing without exams lists the branches that publish a price: one just registered, still empty, is no offer.
+  if (query.examIds.length === 0) filters.push({ nested: { path: 'exams', query: { exists: { field: 'exams.examId' } } } });
 
   const must: Json[] = [];
   const should: Json[] = [];

@@ -130,7 +130,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
       SELECT l.laboratory_id, l.comuna_id, l.insurer_ids, l.filter_value_ids, l.name_folded, (${here}) AS here, (${region}) AS in_scope,
              ${accepts} AS accepts, ${distance} AS distance, ${homeFee} AS home_fee
       FROM search_laboratory l
-      WHERE ${labConditions(query)} AND ((${here}) OR (${region}))
+      WHERE ${labConditions(query)} AND ((${here}) OR (${region})) ${exams.length === 0 ? publishesAPrice : Prisma.empty}
     )`;
   // How many hits hold each id of an array column. Branches share their lists (a chain's insurers, its services):
   // the distinct lists are counted first, so a dense area's thousands of branches are not unnested one by one.
@@ -292,6 +292,12 @@ async function insertPrices(tx: Tx, laboratoryIds: number[], examIds?: number[])
     JOIN exam e ON e.id = le.exam_id AND e.is_active
     WHERE le.laboratory_id = ANY(${laboratoryIds}::int[]) AND le.status = 'AUTHORIZED' AND le.is_active ${exams}`;
 }
+
+/**
+ * Browsing without exams lists the branches that publish a price: one just registered, still empty,
+ * is no offer (with exams, offering one of them already says so).
+ */
+const publishesAPrice = Prisma.sql`AND EXISTS (SELECT 1 FROM search_laboratory_exam x WHERE x.laboratory_id = l.laboratory_id)`;
 
 /** What a laboratory must satisfy besides its place (see `here` in searchStatement) and offering the exams. */
 function labConditions(query: QuoteQuery): Prisma.Sql {

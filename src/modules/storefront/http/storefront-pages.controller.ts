@@ -15,9 +15,30 @@ import { GetSearchShareQuery } from '../queries/get-search-share/get-search-shar
 import { escapeHtml, withPageShell } from '../page-shell';
 import { withShareMeta } from '../share-page';
 import { formatClp } from '../../../platform/chile/money';
+import { Throttles } from '../../../platform/auth/throttles';
+import { ClientIp } from '../../../platform/auth/actor';
+import { quoteCardPng } from '../quote-card-image';
+
+/** `?a=1&b=2` of the named parameters present in a request (short, sane values only), or ''. */
+function addressOf(query: Record<string, unknown>, names: string[]): string {
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = query[name];
+    if (typeof value === 'string' && value !== '' && value.length <= 300) kept.set(name, value);
+  }
+  return kept.size ? `?${kept.toString().replace(/%2C/g, ',')}` : '';
+}
 
 /** Pages of the storefront that are written on the server; the web app's fallback lets them through (app.ts). */
-export const SERVER_PAGES = [/^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/laboratorio\/[^/]+$/, /^\/$/, /^\/buscador$/];
+export const SERVER_PAGES = [/^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/laboratorio\/[^/]+$/, /^\/$/, /^\/buscador$/, /^\/buscador\/tarjeta\.png$/];
+
+/**
+ * Every address parameter of /buscador that changes what the quote shows (quoteFilter.ts's names):
+ * the canonical address of a shared quote keeps them all, so a preview opens the very quote shared.
+ */
+const QUOTE_PARAMS = ['examenes', 'tipo', 'region', 'comuna', 'cercanas', 'prevision', 'cobertura', 'laboratorio', 'atributos', 'domicilio', 'orden', 'sentido', 'pagina'];
+/** What the card and the preview of a quote are drawn from: its exams and its place. */
+const CARD_PARAMS = ['examenes', 'region', 'comuna', 'cercanas'];
 
 /** The laboratory page's first request (LaboratoryPage.tsx: no term, page 1 of 20 exams), preloaded into the HTML. */
 const LABORATORY_FIRST_PAGE = { currentPage: 1, perPage: 20 };
@@ -46,6 +67,7 @@ export class StorefrontPagesController {
 
   constructor(
     private readonly queries: QueryBus,
+    private readonly throttles: Throttles,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -103,10 +125,9 @@ export class StorefrontPagesController {
   @Get('buscador')
   async search(@Query() query: Record<string, unknown>, @Res() response: Response) {
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
-    const examIds = [...new Set((text('examenes') ?? '').split(',').map((e) => id(e)).filter((e) => e !== null))].slice(0, 30);
     const regionId = id(text('region'));
     const [share, regions, comunas] = await Promise.all([
-      this.queries.execute(new GetSearchShareQuery(examIds, regionId, id(text('comuna')), text('cercanas') === '1')),
+      this.shareOf(query),
       this.queries.execute(new ListLocationsQuery()),
       regionId ? this.queries.execute(new ListLocationsQuery(regionId)).catch(() => null) : null,
     ]);
@@ -118,13 +139,28 @@ export class StorefrontPagesController {
       : share.range
         ? `${share.exams.length} ${share.exams.length === 1 ? 'examen' : 'exámenes'}${where}: desde ${formatClp(share.range.min)} hasta ${formatClp(share.range.max)} (precio particular) en ${share.range.laboratories} ${share.range.laboratories === 1 ? 'laboratorio' : 'laboratorios'}. ${exams}.`
         : `${exams}${where}: compara el total y tu copago en cada laboratorio.`;
-    const canonical = new URLSearchParams();
-    for (const name of ['examenes', 'region', 'comuna', 'cercanas']) if (text(name)) canonical.set(name, text(name)!);
-    const url = `${this.config.publicUrl}/buscador${canonical.size ? `?${canonical.toString().replace(/%2C/g, ',')}` : ''}`;
+    const url = `${this.config.publicUrl}/buscador${addressOf(query, QUOTE_PARAMS)}`;
+    const image = `${this.config.publicUrl}/buscador/tarjeta.png${addressOf(query, CARD_PARAMS)}`;
     // SearchPage.tsx's opening: its title, the one-line summary a phone shows, and the results' heading while they load.
     const summary = [exams, share.place].filter(Boolean).join(' · ');
     const body = `<div class="cl-container cl-search"><h1 class="cl-page-title">Cotiza tu orden médica</h1>${summary ? `<p class="cl-search__summary">${escapeHtml(summary)}</p>` : ''}<div class="cl-search__layout cl-shell-search"><div class="cl-search__filters cl-shell-block" aria-hidden="true"></div><section class="cl-search__results" aria-busy="true"><div class="cl-search__bar"><h2 class="cl-search__count">Buscando laboratorios…</h2></div></section></div></div>`;
-    response.set('Cache-Control', 'no-cache').type('html').send(withPageShell(withShareMeta(this.index(), { title, description, url }), { back: true, body, preloaded: { 'search:examNames': share.names, 'places:regions': regions, ...(regionId && comunas ? { 'places:comunas': { regionId, comunas } } : {}) } }));
+    response.set('Cache-Control', 'no-cache').type('html').send(withPageShell(withShareMeta(this.index(), { title, description, url, image }), { back: true, body, preloaded: { 'search:examNames': share.names, 'places:regions': regions, ...(regionId && comunas ? { 'places:comunas': { regionId, comunas } } : {}) } }));
+  }
+
+  /** The picture of a shared quote's preview (og:image): its exams, its place and what the whole order costs there. */
+  @Public()
+  @Get('buscador/tarjeta.png')
+  async searchCard(@Query() query: Record<string, unknown>, @ClientIp() ip: string, @Res() response: Response) {
+    await this.throttles.consume('shareCardPerIp', ip);
+    const png = await quoteCardPng(await this.shareOf(query));
+    // Prices move: a chat may keep the picture for an hour, not for ever.
+    response.set('Cache-Control', 'public, max-age=3600').type('png').send(png);
+  }
+
+  private shareOf(query: Record<string, unknown>) {
+    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+    const examIds = [...new Set((text('examenes') ?? '').split(',').map((e) => id(e)).filter((e) => e !== null))].slice(0, 30);
+    return this.queries.execute(new GetSearchShareQuery(examIds, id(text('region')), id(text('comuna')), text('cercanas') === '1'));
   }
 
   /** `/laboratorio/{id}?examenes=1,2`: the web app, introduced by the laboratory's name, address and the order's price. */

@@ -67,9 +67,11 @@ const EXPORT_PAGE = 100;
  * link shows the same list), the total, CSV export of the whole filtered list, and row selection
  * with bulk actions that ask first.
  */
-export function ListShell<R extends ResourceName>({ resource, title, basePath, noun, filters = [], columns, csv, bulkActions = [], defaultSort, rowName, canCreate = true, createLabel, rowActions, fixedFilter, canEdit = true, importKind }: {
+export function ListShell<R extends ResourceName>({ resource, title, description, basePath, noun, filters = [], columns, csv, bulkActions = [], defaultSort, rowName, canCreate = true, createLabel, rowActions, fixedFilter, canEdit = true, importKind }: {
   resource: R;
   title: string;
+  /** What the list manages, in a sentence, when its title alone does not say it. */
+  description?: string;
   basePath: string;
   noun: Noun;
   filters?: FilterDef[];
@@ -193,6 +195,7 @@ export function ListShell<R extends ResourceName>({ resource, title, basePath, n
           </>
         }
       >
+        {description && <p className="cl-page-head__description">{description}</p>}
         <p className="cl-muted cl-page-head__count" aria-live="polite">{totalText}</p>
       </PageHeader>
 

@@ -1,3 +1,4 @@
+import { Message } from 'primereact/message';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { entriesFor } from '../resources/registry';
@@ -18,6 +19,16 @@ export default function BackOfficeHome() {
           ? `Aquí administras ${person.company?.tradeName ?? 'tu empresa'}: sus datos, sus laboratorios y los precios de sus exámenes.`
           : 'Desde aquí se mantienen los exámenes, los laboratorios, sus precios y los reportes de CotizaLab.'}
       </p>
+      {person.profile.code === 'PRV' && person.company?.status === 'PENDING' && (
+        <Message
+          severity="warn"
+          className="cl-block"
+          text={`${person.company.tradeName} espera la aprobación de un administrador: te avisaremos por correo. Mientras tanto puedes completar sus sucursales y precios; se publicarán cuando la empresa esté aprobada.`}
+        />
+      )}
+      {person.profile.code === 'PRV' && person.company?.status === 'REJECTED' && (
+        <Message severity="error" className="cl-block" text={`${person.company.tradeName} no fue aprobada. Revisa el motivo en Mi empresa.`} />
+      )}
       <DashboardCounts admin={person.profile.code === 'ADM'} />
       {ready.length > 0 && (
         <ul className="cl-home-cards">

@@ -28,23 +28,25 @@ function typeInto(input: HTMLInputElement, text: string) {
 export function SelectBox(props: DropdownProps) {
   const select = useRef<Dropdown>(null);
   const typed = useRef('');
+  // Whether the list has finished opening (its search box is there and focused).
+  const shown = useRef(false);
   const searchable = props.filter ?? countOptions(props) > HANDFUL;
   const searchBox = () => select.current?.getOverlay()?.querySelector<HTMLInputElement>('input.p-dropdown-filter') ?? null;
 
   const onKeyDownCapture = (event: KeyboardEvent) => {
     if (!searchable || props.disabled || event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
     const box = searchBox();
-    if (box && document.activeElement === box) return;
+    if (shown.current && !typed.current && box && document.activeElement === box) return;
     event.preventDefault();
     event.stopPropagation();
-    if (box) {
+    if (shown.current && !typed.current && box) {
       box.focus();
       typeInto(box, event.key);
       return;
     }
-    // The list opens with an animation: what is typed meanwhile waits for its search box.
+    // The list opens with an animation: what is typed meanwhile waits for its search box, in order.
     typed.current += event.key;
-    select.current?.show();
+    if (!box) select.current?.show();
   };
 
   return (
@@ -57,15 +59,30 @@ export function SelectBox(props: DropdownProps) {
         {...props}
         filter={searchable}
         filterInputAutoFocus={searchable}
-        pt={{ ...props.pt, filterInput: { 'aria-label': 'Buscar en la lista', ...(props.pt?.filterInput as object | undefined) } }}
+        pt={{
+          ...props.pt,
+          // PrimeReact names the focused option on its root <div>, which has no role and no such option
+          // (axe: aria-allowed-attr, critical); the focusable input keeps its own.
+          root: { 'aria-activedescendant': undefined, ...(props.pt?.root as object | undefined) },
+          filterInput: { 'aria-label': 'Buscar en la lista', ...(props.pt?.filterInput as object | undefined) },
+        }}
         onShow={() => {
-          const box = searchBox();
-          if (box && typed.current) {
-            box.focus();
-            typeInto(box, typed.current);
-          }
-          typed.current = '';
+          shown.current = true;
+          // After React's commit that reported the list open: an input event inside it is not seen.
+          setTimeout(() => {
+            const box = searchBox();
+            if (box && typed.current) {
+              box.focus();
+              typeInto(box, typed.current);
+            }
+            typed.current = '';
+          });
           props.onShow?.();
+        }}
+        onHide={() => {
+          shown.current = false;
+          typed.current = '';
+          props.onHide?.();
         }}
       />
     </span>

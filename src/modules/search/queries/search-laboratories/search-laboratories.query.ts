@@ -59,6 +59,9 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     const filters = { ...request, personId: undefined, session: undefined };
     const answer = await this.answers.answer(JSON.stringify(filters), async () => toSearchAnswer(await this.quote(request)));
     const tookMs = Math.round(performance.now() - started);
+    // One laboratory's quote of an order is its page opened from a quote ("Tu orden en este laboratorio"),
+    // not a search: the access log counts it as a view of that laboratory, the search history leaves it out.
+    if (request.laboratoryId) return answer.body;
     // Reports must never slow the answer or fail it: the history goes through a queue.
     const job: SearchHistoryJob = {
       filters,

@@ -48,7 +48,12 @@ export default function LaboratoryShow({ id }: { id: number }) {
               <table className="cl-levels-table cl-lab-hours-table">
                 <caption>Horario de atención</caption>
                 <tbody>
-                  {HOUR_LINES.map(({ day }) => {
+                  {(lab.openingHours ?? []).length === 0 && (
+                    <tr>
+                      <td colSpan={2} className="cl-muted">Sin horario registrado: los pacientes no ven si está abierto. Agrégalo en Editar.</td>
+                    </tr>
+                  )}
+                  {(lab.openingHours ?? []).length > 0 && HOUR_LINES.map(({ day }) => {
                     const h = (lab.openingHours ?? []).find((x) => x.day === day);
                     return (
                       <tr key={day}>

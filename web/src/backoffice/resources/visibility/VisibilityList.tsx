@@ -11,6 +11,7 @@ export default function VisibilityList() {
     <ListShell
       resource="visibility"
       title="Visibilidad atributos"
+      description="Qué sucursales ve y administra cada usuario de un laboratorio. Un usuario sin visibilidades por sucursal ve todas las sucursales de su empresa."
       basePath={BASE}
       noun={{ one: 'visibilidad', many: 'visibilidades' }}
       createLabel="Nueva visibilidad"

@@ -42,7 +42,7 @@ const CartPanel = forwardRef<CartPanelHandle, { openAt: HTMLElement | null }>(fu
         // control), and back to the cart button when it closes, or a keyboard would walk the whole page to reach it.
         onShow={() => {
           dispatch(topBoxShown(true));
-          requestAnimationFrame(() => document.querySelector<HTMLElement>('.cl-cart .cl-cart__pay, .cl-cart button, .cl-cart a')?.focus());
+          requestAnimationFrame(() => (document.querySelector<HTMLElement>('.cl-cart .cl-cart__pay') ?? document.querySelector<HTMLElement>('.cl-cart a, .cl-cart button:not(:disabled)'))?.focus());
         }}
         onHide={() => {
           dispatch(topBoxShown(false));
