@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import type { TestApp } from '../support/app';
-import { axeViolations } from '../support/axe';
+import { axeViolations, sideways } from '../support/axe';
 
 /**
  * Issue 18, item 3: every public page, at a phone's and a desktop's width, has no axe-core violation of
@@ -34,7 +34,7 @@ describe('public pages and accessibility', () => {
   }, 120_000);
   afterAll(() => closeBrowserApp(t, browser));
 
-  it.each([390, 1366])('finds no violation on any public page at %i px', async (width) => {
+  it.each([320, 390, 1366])('finds no violation and no sideways scroll on any public page at %i px', async (width) => {
     // The page's CSP forbids injected scripts; axe is a test tool, not part of the page.
     const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
     const found: string[] = [];
@@ -43,7 +43,7 @@ describe('public pages and accessibility', () => {
       await page.goto(`${base}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
-      found.push(...(await axeViolations(page, name)));
+      found.push(...(await axeViolations(page, name)), ...(await sideways(page, name)));
       await page.close();
     }
     await context.close();

@@ -40,6 +40,9 @@ describe('pages that share well', () => {
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     expect(sitemap.text).toContain(`<loc>https://cotizalab.example/laboratorio/${lab.id}</loc>`);
     expect(sitemap.text).not.toContain(`/laboratorio/${closed.id}<`);
+    // A branch with no price yet (as a company's sign-up leaves it) is no page to crawl.
+    const empty = await t.prisma.laboratory.create({ data: { companyId: lab.companyId, identifierName: 'Sucursal por completar', addressLine1: 'Calle 1', comunaId: lab.comunaId } });
+    expect((await t.http.get('/sitemap.xml')).text).not.toContain(`/laboratorio/${empty.id}<`);
     expect(sitemap.text).toContain('<loc>https://cotizalab.example/buscador</loc>');
   });
 

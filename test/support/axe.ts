@@ -26,3 +26,10 @@ export async function axeViolations(page: Page, name: string): Promise<string[]>
   );
   return violations.map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`);
 }
+
+/** The page as it is now, if it is wider than its window (a phone would scroll sideways): one line, else none. */
+export async function sideways(page: Page, name: string): Promise<string[]> {
+  const width = page.viewportSize()!.width;
+  const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+  return scrollWidth > width ? [`${name}: ${scrollWidth} px wide at ${width} px (sideways scroll)`] : [];
+}

@@ -1,8 +1,11 @@
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /** Title of a back-office screen, the way back to its list, and its actions. */
 export function PageHeader({ title, back, actions, children }: { title: string; back?: { to: string; label: string }; actions?: ReactNode; children?: ReactNode }) {
+  // The tab says which screen it is: an administrator keeps several open.
+  usePageTitle(`${title} · Administración`);
   return (
     <header className="cl-page-head">
       {back && (

@@ -1,4 +1,5 @@
 import { Message } from 'primereact/message';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { entriesFor } from '../resources/registry';
@@ -7,6 +8,7 @@ import { DashboardCounts } from './DashboardCounts';
 /** /app: a greeting and the sections this profile can use now, with what is coming. */
 export default function BackOfficeHome() {
   const person = useAppSelector((state) => state.auth.person);
+  usePageTitle('Administración');
   if (!person) return null;
   const entries = entriesFor(person.profile.code);
   const ready = entries.filter((e) => e.screens);

@@ -229,11 +229,11 @@ export default function SearchPage() {
           )}
           {results && results.items.length === 0 && results.nearest && results.nearest.length > 0 && <h3 className="cl-section-title">Los más cercanos</h3>}
           {results && results.items.length === 0 && results.nearest?.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} />
           ))}
           {ordered && status !== 'failed' && <CoveringPackages />}
           {results?.items.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} />
           ))}
           {results && results.lastPage > 1 && (
             <Paginator

@@ -16,6 +16,8 @@ interface Props {
   ordered: boolean;
   /** The order and previsión in the address (`examenes=…&prevision=…`): the laboratory's page shows that order first. */
   orderQuery?: string;
+  /** The Isapre plan's percentage the estimate uses: said on the card, since a phone folds the filters where it was typed. */
+  coveragePercentage?: number | null;
 }
 
 /** How one exam is paid, in the patient's words: with a bono, or privately (and why). */
@@ -29,7 +31,7 @@ function paymentNote(exam: ExamQuote, payer: Payer): string | null {
  * One laboratory's quote of the order: each exam's private price and what the patient pays for it,
  * the order's total, what FONASA or the Isapre pays, and "Tú pagas" split into bonos and private payments.
  */
-export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, ordered, orderQuery }: Props) {
+export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, ordered, orderQuery, coveragePercentage = null }: Props) {
   const titleId = `lab-${quote.laboratoryId}`;
   const labLink = `/laboratorio/${quote.laboratoryId}${orderQuery ? `?${orderQuery}` : ''}`;
   const missing = quote.missingExamIds.map((id) => examNames[id] ?? `Examen ${id}`);
@@ -120,7 +122,7 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
           {shared && (
             <>
               <div>
-                <dt>{payer === 'FONASA' ? 'FONASA paga' : 'Cubre tu Isapre (estimado)'}</dt>
+                <dt>{payer === 'FONASA' ? 'FONASA paga' : `Cubre tu Isapre (${coveragePercentage !== null ? `${coveragePercentage}%, ` : ''}estimado)`}</dt>
                 <dd data-testid="quote-coverage">{formatClp(quote.coverage)}</dd>
               </div>
               <div className="cl-quote__copay">
