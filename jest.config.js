@@ -8,6 +8,8 @@ const common = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testEnvironment: 'node',
+  // The web app's alias for the contracts it shares with the server (web/tsconfig.json).
+  moduleNameMapper: { '^@contracts$': '<rootDir>/src/contracts/index.ts' },
 };
 module.exports = {
   testTimeout: 60000,

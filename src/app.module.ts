@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { httpLogging } from './platform/logging/http-logging';
 import { LaboratoriesModule } from './modules/catalogue/laboratories';
 import { ExamsModule } from './modules/catalogue/exams';
 import { PricingModule } from './modules/catalogue/pricing';
@@ -31,14 +32,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            logger,
-            // Health probes every few seconds would drown the log.
-            autoLogging: { ignore: (req) => req.url?.startsWith('/api/health') ?? false },
-            customProps: () => ({ module: 'http' }),
-          },
-        }),
+        LoggerModule.forRoot({ pinoHttp: httpLogging(logger) }),
         PlatformModule.forRoot(options),
         ...FEATURES,
       ],

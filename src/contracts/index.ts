@@ -15,3 +15,4 @@ export { SALES_ORDER_STATUS_LABELS } from './sales-orders';
 export type * from './commerce-catalogue';
 export type * from './saved-orders';
 export type * from './order-terms';
+export { CSV_BOM, CSV_SEPARATOR, csvCell, csvLine } from './csv';

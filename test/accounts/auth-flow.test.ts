@@ -80,17 +80,22 @@ describe('accounts: sign-up, sign-in, passwords and sessions', () => {
     expect((await signIn('ana@example.cl', 'clave-distinta-22')).body.code).toBe(401);
   });
 
-  it('renews a token once: the renewed one works, the old one is refused, and replaying it closes the session', async () => {
+  it('renews a token: two tabs renewing it at once both keep the session, the old one is refused, and replaying it later closes the session', async () => {
     await t.http.post('/api/auth/sign-up').send({ firstName: 'Luis', lastName: 'Muñoz', email: 'luis@example.cl', password: 'clave-de-luis-1' });
     const first = (await signIn('luis@example.cl', 'clave-de-luis-1')).body.data.tokenData.accessToken;
-    const renewed = await t.http.post('/api/jwt/refresh-with-token').type('form').send({ token: first });
-    expect(renewed.body.code).toBe(200);
-    const second = renewed.body.data.tokenData.accessToken;
+    const refresh = (token: string) => t.http.post('/api/jwt/refresh-with-token').type('form').send({ token });
+    const renewed = await Promise.all([refresh(first), refresh(first)]);
+    expect(renewed.map((r) => r.body.code)).toEqual([200, 200]);
+    const [second, other] = renewed.map((r) => r.body.data.tokenData.accessToken as string);
     expect(second).not.toBe(first);
     expect((await me(second)).body.code).toBe(200);
+    expect((await me(other)).body.code).toBe(200);
     expect((await me(first)).body.code).toBe(401);
 
-    const replay = await t.http.post('/api/jwt/refresh-with-token').send({ token: first });
+    // Presented again once the grace window is over (moved into the past here): a replay, and the session closes.
+    const session = await t.prisma.authSession.findFirstOrThrow({ where: { user: { email: 'luis@example.cl' }, revokedAt: null } });
+    await t.prisma.authSession.update({ where: { id: session.id }, data: { rotatedAt: new Date(Date.now() - 60_000) } });
+    const replay = await refresh(first);
     expect(replay.body).toMatchObject({ code: 401, error: 'AUTH.SESSION_EXPIRED' });
     expect((await me(second)).body.code).toBe(401);
   });

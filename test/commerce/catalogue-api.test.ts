@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { OrphanFileSweep, ProductCatalogue } from '../../src/modules/commerce';
 import { startTestApp, type TestApp } from '../support/app';
-import { ADMIN, signIn, providersOfTwoCompanies } from '../support/accounts';
+import { ADMIN, createProvider, signIn, providersOfTwoCompanies } from '../support/accounts';
 
 /** Every file under the app's storage folder (originals and variants). */
 async function storedFiles(t: TestApp): Promise<string[]> {
@@ -62,6 +62,25 @@ describe('commerce catalogue API: files, banners, categories and products', () =
       expect((await t.http.get(`/api/media/${answer.data.id}?w=123`)).body).toMatchObject({ code: 400, errors: { w: [expect.any(String)] } });
     });
 
+    it('serves a photo without where and with what it was taken: no EXIF or GPS in the original or its renditions', async () => {
+      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } })
+        .withExif({ IFD0: { Make: 'Teléfono de prueba', Model: 'Cámara 1' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 26/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '70/1 39/1 0/1' } })
+        .jpeg()
+        .toBuffer();
+      expect((await sharp(photo).metadata()).exif).toBeDefined();
+      const answer = await as(admin).upload(photo, 'sucursal.jpg', 'image/jpeg');
+      expect(answer).toMatchObject({ code: 200, data: { mimeType: 'image/jpeg', width: 900, height: 600 } });
+      for (const url of [`/api/media/${answer.data.id}`, ...Object.values(answer.data.urls as Record<string, string>)]) {
+        const served = await t.http.get(url).buffer(true).parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+        const meta = await sharp(served.body as Buffer).metadata();
+        expect({ url, exif: meta.exif, xmp: meta.xmp, width: meta.width! > 0 }).toEqual({ url, exif: undefined, xmp: undefined, width: true });
+      }
+    });
+
     it('refuses a file that claims to be an image and is not, and keeps nothing of it', async () => {
       const before = { rows: await t.prisma.file.count(), stored: (await storedFiles(t)).length };
       const answer = await as(admin).upload(Buffer.from('<?php echo "no soy una imagen"; ?>'.repeat(20)), 'foto.png', 'image/png');
@@ -107,6 +126,14 @@ describe('commerce catalogue API: files, banners, categories and products', () =
       expect(streamed).toMatchObject({ status: 413, body: { error: 'FILE.TOO_LARGE' } });
       expect(streamed.sentBytes).toBeLessThan(60 * 1024 * 1024);
       expect(await t.prisma.file.count({ where: { originalName: 'grande.png' } })).toBe(0);
+    });
+
+    it('takes no picture from a company an administrator has not approved, and keeps nothing of it', async () => {
+      const pending = await t.prisma.company.create({ data: { rut: '77312560-0', legalName: 'Pendiente de Fotos SpA', tradeName: 'Pendiente de Fotos', status: 'PENDING' } });
+      const provider = await createProvider(t, admin, pending.id, 'prv@pendiente-fotos.cl', 'clave-pendiente-fotos-1');
+      const before = (await storedFiles(t)).length;
+      expect(await as(provider.token).upload(await png(300, 200), 'pendiente.png', 'image/png')).toMatchObject({ code: 403, error: 'COMPANY.NOT_APPROVED', message: expect.stringContaining('podrás subir imágenes') });
+      expect({ rows: await t.prisma.file.count({ where: { originalName: 'pendiente.png' } }), stored: (await storedFiles(t)).length }).toEqual({ rows: 0, stored: before });
     });
 
     it('lets a provider see and delete only its own uploads; another company\'s file answers like a missing one', async () => {

@@ -12,6 +12,8 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const SESSION_IDLE_S = 7 * 24 * 3600;
 /** ...and never beyond this age. */
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
+/** How long the token a refresh replaced may still be refreshed (a second tab refreshing at the same moment). */
+export const REFRESH_GRACE_S = 30;
 
 export interface TokenData {
   accessToken: string;
@@ -100,23 +102,30 @@ export class Sessions {
 
   /**
    * A new access token for the session of `token`, which may have expired recently. The old
-   * token stops working. Presenting a token that was already replaced means it leaked or was
-   * replayed: the session is closed.
+   * token stops working. Two refreshes of one token at once (two tabs) both succeed: the one that
+   * lost the race, within REFRESH_GRACE_S of the rotation, gets a token of the session's current
+   * id. Presenting a replaced token after that means it leaked or was replayed: the session is closed.
    */
   async refresh(token: string): Promise<TokenData> {
     const claims = await this.verify(token, true);
     if (!claims) throw sessionExpired();
     const jti = newJti();
-    const idleSince = new Date(Date.now() - SESSION_IDLE_S * 1000);
+    const now = new Date();
+    const idleSince = new Date(now.getTime() - SESSION_IDLE_S * 1000);
+    const open = { revokedAt: null, expiresAt: { gt: now }, refreshedAt: { gt: idleSince }, user: { isActive: true, person: { deletedAt: null } } } as const;
     const renewed = await this.prisma.authSession.updateMany({
-      where: { id: claims.sid, currentJti: claims.jti, revokedAt: null, expiresAt: { gt: new Date() }, refreshedAt: { gt: idleSince }, user: { isActive: true, person: { deletedAt: null } } },
-      data: { currentJti: jti, refreshedAt: new Date() },
+      where: { id: claims.sid, currentJti: claims.jti, ...open },
+      data: { currentJti: jti, previousJti: claims.jti, rotatedAt: now, refreshedAt: now },
     });
-    if (renewed.count === 0) {
-      await this.prisma.authSession.updateMany({ where: { id: claims.sid, revokedAt: null, NOT: { currentJti: claims.jti } }, data: { revokedAt: new Date() } });
-      throw sessionExpired();
-    }
-    return this.sign(Number(claims.sub), claims.sid, jti);
+    if (renewed.count === 1) return this.sign(Number(claims.sub), claims.sid, jti);
+    // The race's loser: the token was replaced a moment ago by the same session's other refresh.
+    const raced = await this.prisma.authSession.findFirst({
+      where: { id: claims.sid, previousJti: claims.jti, rotatedAt: { gt: new Date(now.getTime() - REFRESH_GRACE_S * 1000) }, ...open },
+      select: { currentJti: true },
+    });
+    if (raced) return this.sign(Number(claims.sub), claims.sid, raced.currentJti);
+    await this.prisma.authSession.updateMany({ where: { id: claims.sid, revokedAt: null, NOT: { currentJti: claims.jti } }, data: { revokedAt: now } });
+    throw sessionExpired();
   }
 
   async revoke(sessionId: string): Promise<void> {

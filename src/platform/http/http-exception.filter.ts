@@ -1,3 +1,4 @@
+import { safeUrl } from '../logging/http-logging';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -48,7 +49,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     const envelope = toEnvelope(exception);
-    if (envelope.code >= 500) this.log.error({ err: exception, method: request.method, url: request.originalUrl }, 'unhandled error');
+    if (envelope.code >= 500) this.log.error({ err: exception, method: request.method, url: safeUrl(request.originalUrl), requestId: (request as { id?: unknown }).id }, 'unhandled error');
     if (response.headersSent) return;
     const retryAfter = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (typeof retryAfter === 'number') response.setHeader('Retry-After', String(retryAfter));

@@ -40,7 +40,15 @@ describe(createLogger.name, () => {
   it('writes one readable line with LOG_FORMAT=pretty', () => {
     const line = capture('pretty');
     expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] .*INFO.*\[seed\] database seeded/);
-    expect(line).toContain('laboratories: 5');
+    expect(line).toContain('{"laboratories":5}');
+  });
+
+  it('never writes a password, a token or an Authorization header, whatever a module logs', () => {
+    const written: string[] = [];
+    const destination = new Writable({ write: (chunk, _encoding, done) => { written.push(String(chunk)); done(); } });
+    createLogger({ role: 'api', logLevel: 'info', logFormat: 'json' }, destination).info({ headers: { authorization: 'Bearer secreto-1' }, body: { password: 'secreto-2', token: 'secreto-3' } }, 'a careless line');
+    expect(written.join('')).not.toMatch(/secreto-\d/);
+    expect(written.join('')).toContain('[oculto]');
   });
 
   it('writes one JSON object per line with LOG_FORMAT=json', () => {

@@ -2,19 +2,24 @@ import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { AppConfig } from '../../config/app-config';
+import { HIDDEN } from './http-logging';
 
 /**
  * The root logger: JSON lines (one object per line, for log collectors) or, with LOG_FORMAT=pretty
  * (the default when stdout is a terminal), one readable coloured line per entry.
  */
 export function createLogger(config: Pick<AppConfig, 'role' | 'logLevel' | 'logFormat'>, destination?: NodeJS.WritableStream): Logger {
-  const options = { level: config.logLevel, base: { role: config.role } };
+  // Whatever a module logs, these never reach a log: a session token or a password read there could be used.
+  const redact = { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.token', '*.refreshToken', '*.accessToken', '*.apiKey'], censor: HIDDEN };
+  const options = { level: config.logLevel, base: { role: config.role }, redact };
   if (config.logFormat === 'json') return destination ? pino(options, destination) : pino(options);
   return pino(
     options,
     pretty({
       ...(destination ? { destination } : {}),
       sync: true,
+      // One line per entry, as in JSON: a request's line carries its id and who asked beside the message.
+      singleLine: true,
       translateTime: 'SYS:HH:MM:ss',
       ignore: 'pid,hostname,role,module,context',
       messageFormat: '{if module}[{module}] {end}{if context}[{context}] {end}{msg}',

@@ -12,8 +12,29 @@ export interface InspectedUpload {
   extension: string;
   width: number;
   height: number;
+  /**
+   * The picture as stored and served: the upload re-encoded in its own format, upright, without its
+   * metadata (EXIF, GPS, XMP, IPTC: where and with what a photo was taken is nobody's business).
+   */
+  original: Buffer;
   /** WebP renditions at the widths the pages use. */
   variants: { width: ImageWidth; body: Buffer }[];
+}
+
+/** Re-encodes in the detected format; sharp writes no metadata unless asked to. */
+function reencoded(image: sharp.Sharp, mime: string): Promise<Buffer> {
+  switch (mime) {
+    case 'image/jpeg':
+      return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    case 'image/png':
+      return image.png({ compressionLevel: 9 }).toBuffer();
+    case 'image/webp':
+      return image.webp({ quality: 90 }).toBuffer();
+    case 'image/avif':
+      return image.avif({ quality: 70 }).toBuffer();
+    default:
+      return image.gif().toBuffer();
+  }
 }
 
 /**
@@ -40,7 +61,8 @@ export async function inspectUpload(bytes: Buffer, claimed: { name: string; mime
         body: await sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false }).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
       })),
     );
-    return { mimeType: detected.mime, extension: detected.ext, width, height, variants };
+    const original = await reencoded(sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: detected.mime === 'image/gif' }).rotate(), detected.mime);
+    return { mimeType: detected.mime, extension: detected.ext, width, height, original, variants };
   } catch {
     throw new UnreadableImageError();
   }

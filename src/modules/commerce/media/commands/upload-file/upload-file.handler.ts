@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
+import { CompanyNotApprovedError, PENDING_COMPANY_CANNOT_PUBLISH_PICTURES } from '../../../../../platform/cqrs/company-scope';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
+import { PrismaService } from '../../../../../platform/database/prisma.service';
 import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
 import { inspectUpload } from '../../domain/inspect-upload';
 import { FILE_VIEW_SELECT, toFileView } from '../../file-view';
@@ -16,6 +18,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
 
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly prisma: PrismaService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
@@ -23,13 +26,18 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
   }
 
   async execute({ ctx, file }: UploadFileCommand) {
+    // Pictures are public once used: only administrators and approved companies publish them.
+    if (ctx.actor.profile !== 'ADM') {
+      const company = ctx.actor.companyId === null ? null : await this.prisma.company.findUnique({ where: { id: ctx.actor.companyId }, select: { status: true } });
+      if (company?.status !== 'APPROVED') throw new CompanyNotApprovedError(PENDING_COMPANY_CANNOT_PUBLISH_PICTURES);
+    }
     const inspected = await inspectUpload(file.bytes, { name: file.originalName, mimeType: file.declaredType });
     const now = new Date();
     const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${inspected.extension}`;
     // Bytes first, row second: a crash in between leaves bytes without a row, which the orphan
     // sweep removes; the other order would leave a row pointing at nothing.
     const keys = [storageKey, ...inspected.variants.map((v) => variantKey(storageKey, v.width))];
-    await this.storage.put(storageKey, file.bytes, inspected.mimeType);
+    await this.storage.put(storageKey, inspected.original, inspected.mimeType);
     await Promise.all(inspected.variants.map((v) => this.storage.put(variantKey(storageKey, v.width), v.body, 'image/webp')));
     try {
       return await this.uow.run(ctx, async (tx, changes) => {
@@ -38,7 +46,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
             originalName: file.originalName.normalize('NFC').slice(0, 255) || 'archivo',
             storageKey,
             mimeType: inspected.mimeType,
-            size: file.bytes.length,
+            size: inspected.original.length,
             width: inspected.width,
             height: inspected.height,
             companyId: ctx.actor.profile === 'ADM' ? null : ctx.actor.companyId,
@@ -46,7 +54,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
           },
           select: FILE_VIEW_SELECT,
         });
-        changes.audit('file.uploaded', 'File', row.id, { mimeType: inspected.mimeType, size: file.bytes.length });
+        changes.audit('file.uploaded', 'File', row.id, { mimeType: inspected.mimeType, size: inspected.original.length });
         return toFileView(row);
       });
     } catch (error) {
