@@ -25,6 +25,7 @@ const CALLS: { path: string; body: Record<string, unknown> }[] = [
   { path: '/api/jwt/refresh-with-token', body: { token: 'abc' } },
   { path: '/api/auth/reset-password', body: { token: 'a'.repeat(43), password: 'una-clave-larga-1' } },
   { path: '/api/auth/contact-up', body: { name: 'Ana', email: 'ana@example.cl', subject: 'Hola', message: 'Consulta' } },
+  { path: '/api/form-contact', body: { name: 'Ana', email: 'ana@example.cl', subject: 'Hola', message: 'Consulta' } },
   { path: '/api/auth/valid-phone', body: { phone: '+56 9 8765 4321' } },
 ];
 

@@ -31,6 +31,7 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/auth/sign-up-provider': 'public',
   'POST /api/auth/admin-sign-up': 'admin',
   'POST /api/auth/contact-up': 'public',
+  'POST /api/form-contact': 'public',
   'POST /api/auth/valid-phone': 'public',
   'GET /api/person': 'provider',
   'POST /api/person/search': 'provider',

@@ -121,6 +121,17 @@ describe('Webpay Plus adapter, against a local fake of Transbank’s REST API', 
     expect(transbank.seen.filter((r) => r.method === 'PUT').length).toBe(commits);
   });
 
+  it('answers a return carrying what no gateway sends (a NUL, a lone surrogate) without an error 500 and without asking Webpay', async () => {
+    const asked = transbank.seen.length;
+    const answers = [
+      await t.http.get('/api/payments/return?token_ws=abc%00def'),
+      await t.http.post('/api/payments/return').send({ token_ws: 'abc\ud800' }),
+      await t.http.post('/api/payments/return').send({ TBK_TOKEN: '\u0000', TBK_ORDEN_COMPRA: 'x\udfff' }),
+    ];
+    expect(answers.map((a) => a.status < 500)).toEqual([true, true, true]);
+    expect(transbank.seen.length).toBe(asked);
+  });
+
   it('fails the order when the bank rejects, and refuses an answer for another amount', async () => {
     transbank.answerCommitsWith((tx) => ({ ...approved(tx), status: 'FAILED', response_code: -1, authorization_code: '000000' }));
     const rejected = (await checkout()).data;

@@ -19,6 +19,7 @@ describe('pages that share well', () => {
     await mkdir(join(webRoot, 'assets'), { recursive: true });
     await writeFile(join(webRoot, 'index.html'), INDEX);
     await writeFile(join(webRoot, 'assets', 'index-3f9a1c.js'), 'console.log("cotizalab");');
+    await writeFile(join(webRoot, 'assets', 'index-3f9a1c.js.map'), '{"version":3,"sources":["../../src/secret.ts"]}');
     t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: webRoot, PUBLIC_URL: 'https://cotizalab.example' } });
   }, 120_000);
   afterAll(async () => {
@@ -119,6 +120,18 @@ describe('pages that share well', () => {
       expect({ path, status: answer.status }).toEqual({ path, status: 404 });
       expect(answer.text).toContain('<div id="root"></div>');
       expect(answer.text).not.toContain('og:title');
+    }
+  });
+
+  it('answers 404 with the app\'s page at an address that is none of its pages, and a plain 404 for a missing file or a source map', async () => {
+    for (const path of ['/no-existe', '/wp-login.php', '/paquete/7/otra']) {
+      const answer = await t.http.get(path);
+      expect({ path, status: answer.status, app: answer.text.includes('<div id="root"></div>') }).toEqual({ path, status: 404, app: true });
+    }
+    for (const path of ['/panel', '/paquete/7', '/app/exams/view/3']) expect({ path, status: (await t.http.get(path)).status }).toEqual({ path, status: 200 });
+    for (const path of ['/assets/index-0000.js', '/assets/index-3f9a1c.js.map']) {
+      const answer = await t.http.get(path);
+      expect({ path, status: answer.status, app: answer.text.includes('id="root"') }).toEqual({ path, status: 404, app: false });
     }
   });
 

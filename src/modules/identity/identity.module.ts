@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ContactController } from './http/contact.controller';
 import { AccountMailsConsumer } from './account-mails.consumer';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
 import { CreateAdministratorHandler } from './commands/create-administrator/create-administrator.handler';
@@ -35,7 +36,7 @@ import { SearchPersonsHandler } from './queries/search-persons/search-persons.qu
  * causes.
  */
 @Module({
-  controllers: [AuthController, JwtController, PersonsController, PersonVisibilityController],
+  controllers: [AuthController, ContactController, JwtController, PersonsController, PersonVisibilityController],
   providers: [
     SignInHandler, SignOutHandler, RefreshSessionHandler,
     SignUpHandler, SignUpProviderHandler, CreateAdministratorHandler,

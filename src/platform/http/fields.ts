@@ -94,6 +94,14 @@ export function orderingFields<C extends string>(columns: readonly [C, ...C[]]) 
 }
 
 /** Whole Chilean pesos. */
+/**
+ * An ISO date or date-time, as JSON or a form sends it, in years a person means (1900-2999):
+ * PostgreSQL cannot store a year past 294276 and JavaScript one past 275760, and neither is a date anyone sets.
+ */
+export const dateTimeField = z.coerce
+  .date({ message: 'Indica una fecha válida (AAAA-MM-DD o fecha y hora ISO).' })
+  .refine((d) => d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2999, { message: 'Indica una fecha entre los años 1900 y 2999.' });
+
 export const moneyField = z.coerce.number({ message: 'Debe ser un monto en pesos.' }).int('Va en pesos, sin decimales.').min(0, 'No puede ser negativo.').max(100_000_000, 'El monto es demasiado alto.');
 
 /** A comma-separated form field as the list it stands for; a JSON list as it is. Both are then validated alike. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankAsAbsent, booleanField, clearable, idField, optionalText, orderingFields, pagingFields, textField } from '../../../../platform/http/fields';
+import { blankAsAbsent, booleanField, clearable, dateTimeField, idField, optionalText, orderingFields, pagingFields, textField } from '../../../../platform/http/fields';
 
 /** A site path (`/paquete/3`, never `//host`) or an https address: nothing that runs script. */
 export const linkField = z
@@ -8,8 +8,6 @@ export const linkField = z
   .max(500, 'Máximo 500 caracteres.')
   .refine((v) => (v.startsWith('/') && !v.startsWith('//')) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), { message: 'El enlace es una ruta del sitio (/paquete/3) o una dirección https://.' });
 
-/** An ISO date or date-time, as JSON or a form sends it. */
-export const dateTimeField = z.coerce.date({ message: 'Indica una fecha válida (AAAA-MM-DD o fecha y hora ISO).' });
 
 const slotFields = {
   title: textField('el título', 200),

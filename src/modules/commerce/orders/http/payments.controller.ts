@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { Public } from '../../../../platform/auth/access-policy';
 import { ConfirmPaymentCommand, type PaymentOutcome } from '../commands/confirm-payment/confirm-payment.command';
 
-const gatewayField = z.string().trim().max(100).optional();
+/** Gateways send printable ASCII only: anything else (a NUL, a lone surrogate) is not theirs and is dropped. */
+const gatewayField = z.string().trim().max(100).regex(/^[\x20-\x7E]*$/).optional();
 /** What Webpay (or the simulator) sends back, in the query (GET) or a form (POST). */
 const returnFields = z.object({ token_ws: gatewayField, TBK_TOKEN: gatewayField, TBK_ORDEN_COMPRA: gatewayField, TBK_ID_SESION: gatewayField });
 

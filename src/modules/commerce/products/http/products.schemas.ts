@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { blankAsAbsent, booleanField, clearable, idField, idList, moneyField, optionalText, orderingFields, pagingFields, textField } from '../../../../platform/http/fields';
+import { blankAsAbsent, booleanField, clearable, dateTimeField, idField, idList, moneyField, optionalText, orderingFields, pagingFields, textField } from '../../../../platform/http/fields';
 
-/** An ISO date or date-time, as JSON or a form sends it. */
-const dateTimeField = z.coerce.date({ message: 'Indica una fecha válida (AAAA-MM-DD o fecha y hora ISO).' });
 const positiveMoney = moneyField.pipe(z.number().min(1, 'El precio debe ser mayor que cero.'));
 
 const productFields = {
