@@ -42,6 +42,8 @@ const FAST_DELIVERY = {
 };
 /** The promise of this test: after the fault ends, every price is quoted correctly within this time. */
 const CONVERGE_WITHIN_MS = 20_000;
+/** After Redis comes back without its jobs, with the deployed thresholds: prices right within about ten seconds. */
+const HEALED_AFTER_REDIS_LOSS_MS = 12_000;
 const PRICES_CHANGED = 40;
 
 interface Role {
@@ -264,14 +266,16 @@ describe('delivery under faults (API and worker apart)', () => {
       const stale = await stalePrices(api, targets);
       expect(stale).toBe(PRICES_CHANGED);
 
+      // The worker as deployed (re-drive after 120 s, a sweep every 30 s): it sees the queue start empty
+      // and re-drives what was lost at once, not after its threshold.
       const restarted = Date.now();
-      worker = await startRole('worker', db.url, redis);
-      const left = await waitFor(() => stalePrices(api, targets), (n) => n === 0, CONVERGE_WITHIN_MS);
+      worker = await startRole('worker', db.url, redis, { DELIVERY_REDRIVE_AFTER_SECONDS: '120', DELIVERY_SWEEP_INTERVAL_MS: '30000' });
+      const left = await waitFor(() => stalePrices(api, targets), (n) => n === 0, HEALED_AFTER_REDIS_LOSS_MS);
       const convergedMs = Date.now() - restarted;
       expect(left).toBe(0);
       expect(await unprocessed(api.prisma)).toBe(0);
       expect((await waitFor(() => api.http.get('/api/health/ready'), (r) => r.body.data.status === 'ready')).body.data.status).toBe('ready');
-      figures.redisLoss = { produced, jobsLost: queued, stalePricesAfterLoss: stale, convergedMs, withinMs: CONVERGE_WITHIN_MS, degradedReadinessMs: answeredMs };
+      figures.redisLoss = { produced, jobsLost: queued, stalePricesAfterLoss: stale, convergedMs, withinMs: HEALED_AFTER_REDIS_LOSS_MS, degradedReadinessMs: answeredMs };
     } finally {
       await relay.stop();
       await queue.shut();

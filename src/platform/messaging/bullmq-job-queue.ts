@@ -64,6 +64,13 @@ export class BullmqJobQueue implements JobQueue {
     return results.filter(Boolean).length;
   }
 
+  /** A key Redis keeps while it keeps the jobs: when it is missing, so are they (or this is a new Redis). */
+  async storeWasEmptied(): Promise<boolean> {
+    await this.connected();
+    if (this.producerConnection.status !== 'ready') throw new QueueUnavailableError('epoch');
+    return (await this.producerConnection.set(`${this.prefix}:store-epoch`, new Date().toISOString(), 'NX')) === 'OK';
+  }
+
   /** BullMQ would wait for Redis indefinitely; callers (relay, sweeper) must hear "not now" and retry later. */
   private async withinTimeout<R>(queue: string, work: Promise<R>): Promise<R> {
     let timer: NodeJS.Timeout | undefined;

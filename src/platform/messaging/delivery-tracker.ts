@@ -30,6 +30,8 @@ export interface SweepResult extends DeliveryBacklog {
  * transaction that ran longer than this; interactive transactions here time out after at most 2 minutes.
  */
 const WATERMARK_MARGIN_SECONDS = 600;
+/** How often the sweeper asks whether the job queue lost its jobs (a Redis key read): healing within seconds. */
+const STORE_CHECK_MS = 2_000;
 /** A consumer without a watermark yet (first start after this was added) re-drives at most the last day. */
 const FIRST_WATERMARK_LOOKBACK_SECONDS = 86_400;
 const PRUNE_BATCH = 5000;
@@ -84,8 +86,11 @@ export class DeliveryTracker {
     return sumUp(open);
   }
 
-  /** One sweep: advance each consumer's watermark, re-drive what it has not processed, measure the backlog. */
-  async sweep(): Promise<SweepResult> {
+  /**
+   * One sweep: advance each consumer's watermark, re-drive what it has not processed for
+   * `redriveAfterSeconds` (the configured threshold unless given), measure the backlog.
+   */
+  async sweep(redriveAfterSeconds = this.settings.redriveAfterSeconds): Promise<SweepResult> {
     // Under the lock: the watermarks and what to re-drive. The queue is handed the jobs after commit, so
     // no transaction stays open on Redis (or, in process, on the consumers running the jobs).
     const found = await this.prisma.$transaction(
@@ -96,7 +101,7 @@ export class DeliveryTracker {
         const work: { consumer: EventConsumer; events: { id: bigint; type: string }[]; open: DeliveryBacklog }[] = [];
         for (const consumer of this.consumers.all()) {
           const watermark = await this.advance(tx, consumer, watermarks.get(consumer.name));
-          work.push({ consumer, events: await this.toRedrive(tx, consumer, watermark), open: await this.openFor(tx, consumer, watermark) });
+          work.push({ consumer, events: await this.toRedrive(tx, consumer, watermark, redriveAfterSeconds), open: await this.openFor(tx, consumer, watermark) });
         }
         return work;
       },
@@ -149,17 +154,33 @@ export class DeliveryTracker {
   }
 
   private async run(): Promise<void> {
+    let nextSweep = 0;
+    // Set when the queue's store started empty (a Redis restarted without its data): what it held is
+    // re-driven at the next tick, whatever its age, until a sweep has done it.
+    let lost = false;
     while (this.running) {
       try {
-        await this.sweep();
-        if (Date.now() - this.lastPrune >= this.settings.pruneIntervalMs) {
-          this.lastPrune = Date.now();
-          await this.prune();
+        if (await this.queue.storeWasEmptied()) {
+          lost = true;
+          this.log.info('the job queue started empty: re-driving every unprocessed event now');
         }
-      } catch (err) {
-        this.log.warn({ err: err instanceof Error ? err.message : err }, 'delivery sweep failed; will retry');
+      } catch {
+        // Unreachable: the sweep below says so, and the next tick asks again.
       }
-      await this.sleep(this.settings.sweepIntervalMs);
+      if (lost || Date.now() >= nextSweep) {
+        try {
+          const result = await this.sweep(lost ? 0 : undefined);
+          if (result.swept) lost = false;
+          nextSweep = Date.now() + this.settings.sweepIntervalMs;
+          if (Date.now() - this.lastPrune >= this.settings.pruneIntervalMs) {
+            this.lastPrune = Date.now();
+            await this.prune();
+          }
+        } catch (err) {
+          this.log.warn({ err: err instanceof Error ? err.message : err }, 'delivery sweep failed; will retry');
+        }
+      }
+      await this.sleep(Math.min(this.settings.sweepIntervalMs, STORE_CHECK_MS));
     }
   }
 
@@ -198,11 +219,11 @@ export class DeliveryTracker {
   }
 
   /** Published events the consumer has not processed past the threshold, oldest first, one batch. */
-  private async toRedrive(tx: Tx, consumer: EventConsumer, watermark: bigint): Promise<{ id: bigint; type: string }[]> {
+  private async toRedrive(tx: Tx, consumer: EventConsumer, watermark: bigint, redriveAfterSeconds: number): Promise<{ id: bigint; type: string }[]> {
     return tx.$queryRaw<{ id: bigint; type: string }[]>`
       SELECT e.id, e.type FROM outbox_event e
       WHERE e.id > ${watermark} AND e.type = ANY(${consumer.eventTypes as string[]}::text[])
-        AND e.published_at IS NOT NULL AND e.published_at < now() - make_interval(secs => ${this.settings.redriveAfterSeconds})
+        AND e.published_at IS NOT NULL AND e.published_at <= now() - make_interval(secs => ${redriveAfterSeconds})
         AND NOT EXISTS (SELECT 1 FROM processed_event p WHERE p.consumer = ${consumer.name} AND p.event_id = e.id)
       ORDER BY e.id LIMIT ${this.settings.sweepBatch}`;
   }

@@ -27,6 +27,11 @@ export class InProcessJobQueue implements JobQueue {
     }
   }
 
+  /** Nothing is kept between runs, so nothing can be lost apart from the process itself. */
+  async storeWasEmptied(): Promise<boolean> {
+    return false;
+  }
+
   /** Nothing is kept in process between runs: a job to re-drive simply runs again. */
   async redrive<T>(queue: string, jobs: (NewJob<T> & { jobId: string })[]): Promise<number> {
     await this.addBulk(queue, jobs);

@@ -40,6 +40,12 @@ export interface JobQueue {
   redrive<T>(queue: string, jobs: (NewJob<T> & { jobId: string })[]): Promise<number>;
   /** Starts processing a queue in this process (worker roles only). */
   process<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  /**
+   * Whether the queue's store started empty since it was last asked: true the first time, and again
+   * after Redis lost its data (a restart without persistence), so that the delivery sweeper re-drives
+   * at once what was lost instead of waiting out its threshold. Throws when the backend is unreachable.
+   */
+  storeWasEmptied(): Promise<boolean>;
   /** Throws when the queue's backend cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
