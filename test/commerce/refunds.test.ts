@@ -73,7 +73,7 @@ describe('refunding a paid order', () => {
     expect((await t.http.post(`/api/sales-order/${order.id}/redeem`).set('Authorization', `Bearer ${ownProvider}`).send({})).body).toMatchObject({ code: 409 });
   });
 
-  it('refuses a redeemed or unpaid order, and a refund the gateway refuses changes nothing and says why', async () => {
+  it('refuses a redeemed or unpaid order; a refund the gateway refuses changes nothing and says why; one the gateway already made is recorded', async () => {
     const redeemed = await paidOrder();
     expect((await t.http.post(`/api/sales-order/${redeemed.id}/redeem`).set('Authorization', `Bearer ${ownProvider}`).send({})).body.code).toBe(200);
     expect(await refund(redeemed.id, admin)).toMatchObject({ code: 409, message: expect.stringContaining('ya fue canjeado') });
@@ -81,13 +81,20 @@ describe('refunding a paid order', () => {
     const pending = (await t.http.post('/api/checkout').send(checkoutBody(lab.laboratory.id, [lab.offers[0]], { email: 'pendiente@correo.test' }))).body.data;
     expect(await refund(pending.salesOrder.id, admin)).toMatchObject({ code: 409, error: 'SALES_ORDER.INVALID_TRANSITION' });
 
-    // The gateway's own book says the money was already given back (a refund made in its back office): it refuses.
+    // The gateway will not refund this transaction: nothing changes, and the administrator is told why.
     const order = await paidOrder();
-    await t.prisma.simulatedPayment.update({ where: { token: order.token }, data: { refundedAt: new Date() } });
+    await t.prisma.simulatedPayment.update({ where: { token: order.token }, data: { amount: 1 } });
     const refused = await refund(order.id, admin);
-    expect(refused).toMatchObject({ code: 502, error: 'PAYMENT.REFUND_REFUSED', message: expect.stringContaining('ya estaba reembolsada') });
+    expect(refused).toMatchObject({ code: 502, error: 'PAYMENT.REFUND_REFUSED', message: expect.stringContaining('no se puede reembolsar') });
     expect((await t.prisma.salesOrder.findUniqueOrThrow({ where: { id: order.id } })).status).toBe('PAID');
     expect(await t.prisma.salesOrderRefund.count({ where: { salesOrderId: order.id } })).toBe(0);
     expect(await t.prisma.auditLog.count({ where: { action: 'sales_order.refunded', entityId: String(order.id) } })).toBe(0);
+
+    // The gateway's own book says the money was already given back (a refund made in its back office, or one whose
+    // answer was lost): the order follows the money, and the gateway is not asked to refund twice.
+    const given = await paidOrder();
+    await t.prisma.simulatedPayment.update({ where: { token: given.token }, data: { refundedAt: new Date() } });
+    expect(await refund(given.id, admin)).toMatchObject({ code: 200, data: { status: 'REFUNDED' } });
+    expect((await t.prisma.salesOrder.findUniqueOrThrow({ where: { id: given.id } })).status).toBe('REFUNDED');
   });
 });

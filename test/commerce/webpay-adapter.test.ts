@@ -23,7 +23,7 @@ function fakeTransbank() {
   const seen: { method: string; path: string; apiKeyId: string | undefined; body: unknown }[] = [];
   let commitAnswer: (tx: FakeTransaction) => object = (tx) => approved(tx);
   // Committed transactions stay known for their refunds ("reembolsos"), like Transbank's.
-  const committed = new Map<string, FakeTransaction & { refunded?: boolean }>();
+  const committed = new Map<string, FakeTransaction & { refunded?: boolean; answer: { status?: string } }>();
   let refuseRefunds = false;
   let failCreate = false;
   let created = 0;
@@ -60,8 +60,18 @@ function fakeTransbank() {
       const tx = transactions.get(commit);
       if (!tx) return send(422, { error_message: 'Invalid value for parameter: token' });
       transactions.delete(commit);
-      committed.set(commit, tx);
-      return send(200, commitAnswer(tx));
+      const answer = commitAnswer(tx);
+      committed.set(commit, { ...tx, answer });
+      return send(200, answer);
+    }
+    // The transaction's status ("estado de una transacción"), as the reconciliation reads it.
+    const status = req.method === 'GET' && req.url?.startsWith(`${BASE}/`) ? req.url.slice(BASE.length + 1) : null;
+    if (status !== null) {
+      const open = transactions.get(status);
+      if (open) return send(200, { status: 'INITIALIZED', amount: open.amount, buy_order: open.buy_order, session_id: open.session_id });
+      const done = committed.get(status);
+      if (!done) return send(422, { error_message: 'Invalid value for parameter: token' });
+      return send(200, { ...done.answer, status: done.refunded ? 'NULLIFIED' : done.answer.status });
     }
     send(404, { error_message: 'Not found' });
   });

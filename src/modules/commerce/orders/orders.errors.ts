@@ -69,6 +69,13 @@ export class RefundRefusedError extends AppError {
   }
 }
 
+/** The refund was asked of the gateway and its answer is not known yet: the reconciliation sweep finishes it. */
+export class RefundPendingError extends AppError {
+  constructor() {
+    super(HttpStatus.SERVICE_UNAVAILABLE, 'PAYMENT.REFUND_PENDING', 'Pedimos el reembolso al medio de pago y aún no confirma la respuesta. Lo revisaremos en unos minutos y la orden mostrará el resultado.');
+  }
+}
+
 /** Refunding is an administrator's decision; a laboratory sees its order but cannot refund it. */
 export class RefundForbiddenError extends AppError {
   constructor() {

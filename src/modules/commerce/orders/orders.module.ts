@@ -10,6 +10,7 @@ import { CheckoutController } from './http/checkout.controller';
 import { PaymentsController } from './http/payments.controller';
 import { SalesOrdersController } from './http/sales-orders.controller';
 import { OrderExpiryJob } from './jobs/order-expiry.job';
+import { PaymentReconciliationJob } from './jobs/payment-reconciliation.job';
 import { OrderMailsConsumer } from './order-mails.consumer';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payments/payment-gateway';
 import { SimulatorController } from './payments/simulator/simulator.controller';
@@ -32,7 +33,7 @@ import { SearchSalesOrdersHandler } from './queries/search-sales-orders/search-s
     },
     PlaceOrderHandler, ConfirmPaymentHandler, RedeemSalesOrderHandler, RefundSalesOrderHandler,
     GetSalesOrderHandler, SearchSalesOrdersHandler, ListShippingMethodsHandler,
-    OrderMailsConsumer, OrderExpiryJob,
+    OrderMailsConsumer, OrderExpiryJob, PaymentReconciliationJob,
   ],
 })
 export class OrdersModule {}

@@ -53,4 +53,4 @@ function parse(input: unknown): z.infer<typeof returnFields> {
 }
 
 export const nextPage = (outcome: PaymentOutcome) =>
-  `${outcome.paid ? '/voucher' : '/transaction/failed'}/${outcome.salesOrderId}?k=${encodeURIComponent(outcome.accessKey)}`;
+  `${outcome.paid || outcome.pending ? '/voucher' : '/transaction/failed'}/${outcome.salesOrderId}?k=${encodeURIComponent(outcome.accessKey)}`;

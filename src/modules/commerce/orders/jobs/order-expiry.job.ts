@@ -62,7 +62,10 @@ export class OrderExpiryJob implements OnApplicationBootstrap, OnApplicationShut
               RETURNING id, company_id AS "companyId", laboratory_id AS "laboratoryId"`
           : await tx.$queryRaw<{ id: number; companyId: number; laboratoryId: number }[]>`
               UPDATE sales_order SET status = 'CANCELLED', closed_at = ${now}, updated_at = ${now}, failure_reason = 'El pago no se completó a tiempo.'
-              WHERE id IN (SELECT id FROM sales_order WHERE status = 'PENDING_PAYMENT' AND created_at <= ${new Date(now.getTime() - ABANDONED_PAYMENT_MS)} ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+              WHERE id IN (SELECT o.id FROM sales_order o WHERE o.status = 'PENDING_PAYMENT' AND o.created_at <= ${new Date(now.getTime() - ABANDONED_PAYMENT_MS)}
+                             -- Not one whose payment the gateway was asked to commit: the reconciliation sweep settles it from the gateway's record.
+                             AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.sales_order_id = o.id AND p.status = 'COMMITTING')
+                           ORDER BY o.id LIMIT ${BATCH} FOR UPDATE OF o SKIP LOCKED)
               RETURNING id, company_id AS "companyId", laboratory_id AS "laboratoryId"`;
         const event = to === 'EXPIRED' ? SalesOrderExpired : SalesOrderCancelled;
         changes.record(...rows.map((row) => event({ salesOrderId: row.id, companyId: row.companyId, laboratoryId: row.laboratoryId })));

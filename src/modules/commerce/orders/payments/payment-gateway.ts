@@ -16,7 +16,16 @@ export interface PaymentGateway {
    * nothing was refunded.
    */
   refund(token: string, amount: number): Promise<GatewayRefund>;
+  /**
+   * The gateway's own record of a transaction: whether it was committed (and how), and whether it was
+   * refunded. What a payment or refund whose answer we never recorded (a crash, a timeout) is settled by.
+   * Throws PaymentGatewayError when the gateway cannot be reached.
+   */
+  status(token: string): Promise<GatewayStatus>;
 }
+
+/** A transaction as the gateway keeps it. */
+export type GatewayStatus = { committed: false } | { committed: true; commit: GatewayCommit; refunded: boolean };
 
 /** The gateway's account of a refund. */
 export interface GatewayRefund {

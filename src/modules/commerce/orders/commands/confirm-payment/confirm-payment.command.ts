@@ -7,6 +7,8 @@ import { Command } from '@nestjs/cqrs';
  */
 export interface GatewayReturn {
   token?: string;
+  /** Not the browser: the reconciliation sweep, for a payment whose gateway answer was never recorded. */
+  reconcileToken?: string;
   abortedToken?: string;
   buyOrder?: string;
   sessionId?: string;
@@ -17,6 +19,8 @@ export interface PaymentOutcome {
   salesOrderId: number;
   accessKey: string;
   paid: boolean;
+  /** The gateway's answer is not recorded yet (it is being asked, or could not be reached): the voucher page says it waits. */
+  pending?: boolean;
 }
 
 export class ConfirmPaymentCommand extends Command<PaymentOutcome> {

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../../../../config/app-config';
 import { UnitOfWork, type Changes } from '../../../../../platform/cqrs/unit-of-work';
-import type { Tx } from '../../../../../platform/database/prisma.service';
+import { PrismaService, type Tx } from '../../../../../platform/database/prisma.service';
 import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
 import type { Prisma } from '../../../../../generated/prisma/client';
 import { sameSecret, gatewaySessionId } from '../../domain/order-codes';
@@ -17,10 +17,19 @@ const DAY_MS = 86_400_000;
 type LockedPayment = { id: number; status: string; amount: number; buyOrder: string; token: string; salesOrderId: number };
 type OrderRow = { id: number; status: string; total: number; number: string; accessKey: string; companyId: number; laboratoryId: number };
 
+/** How long a return that finds its payment being committed by another request waits for that answer. */
+const WAIT_FOR_OTHER_COMMIT_MS = 8_000;
+
+/** What the gateway said of a commit: its answer, that it holds no commit, or nothing (unreachable). */
+type Asked = GatewayCommit | 'uncommitted' | 'unknown';
+
 /**
- * Settles a payment from the gateway's own answer (`commit`), never from what the browser says.
- * The payment row is locked first: a replayed return waits, then finds it settled and changes
- * nothing. An answer for another buy order, session or amount is refused and logged: no voucher.
+ * Settles a payment from the gateway's own answer (`commit`), never from what the browser says, in
+ * three steps so that no transaction waits on the gateway: the payment is claimed (CREATED →
+ * COMMITTING, committed at once), the gateway is asked with no transaction open, and its answer is
+ * recorded. A second return meanwhile waits for that answer; a crash between the steps leaves the
+ * payment COMMITTING, and the reconciliation sweep settles it from the gateway's own record. An answer
+ * for another buy order, session or amount is refused and logged: no voucher.
  */
 @CommandHandler(ConfirmPaymentCommand)
 export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentCommand> {
@@ -28,6 +37,7 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
 
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly prisma: PrismaService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) log: Logger,
@@ -36,55 +46,106 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
   }
 
   async execute({ back }: ConfirmPaymentCommand): Promise<PaymentOutcome> {
+    if (back.token) return this.settle(back.token);
+    if (back.reconcileToken) return this.reconcile(back.reconcileToken);
     return this.uow.run(null, async (tx, changes) => {
-      if (back.token) return this.settle(tx, changes, back.token);
       if (back.abortedToken) return this.giveUp(tx, changes, await this.lock(tx, { token: back.abortedToken }), back, 'Cancelaste el pago en el formulario de pago. No se hizo ningún cargo.');
       if (back.buyOrder) return this.giveUp(tx, changes, await this.lock(tx, { buyOrder: back.buyOrder }), back, 'El tiempo para completar el pago se agotó. No se hizo ningún cargo.');
       throw new PaymentNotFoundError();
-    }, { timeout: 30_000 });
+    });
   }
 
-  private async settle(tx: Tx, changes: Changes, token: string): Promise<PaymentOutcome> {
-    const payment = await this.lock(tx, { token });
-    const order = await this.order(tx, payment.salesOrderId);
-    // A replayed return (a reload, the back button, a forged repeat): the payment is settled already.
-    if (payment.status !== 'CREATED' || order.status !== 'PENDING_PAYMENT') return outcome(order);
-
-    let answer: GatewayCommit;
-    try {
-      answer = await this.gateway.commit(token);
-    } catch (error) {
-      // Webpay reverses a transaction nobody commits: failing here charges no one.
-      this.log.warn({ err: error, salesOrder: order.number }, 'payment commit failed');
-      return this.fail(tx, changes, payment, order, 'REJECTED', 'No pudimos confirmar el pago con el medio de pago. No se hizo ningún cargo.', { error: error instanceof Error ? error.message : String(error) });
-    }
-
-    const mismatch = [
-      answer.buyOrder !== payment.buyOrder && 'buyOrder',
-      answer.amount !== payment.amount && 'amount',
-      payment.amount !== order.total && 'orderTotal',
-      answer.sessionId !== gatewaySessionId(order.accessKey) && 'sessionId',
-    ].filter(Boolean);
-    if (mismatch.length > 0) {
-      this.log.error(
-        { salesOrder: order.number, paymentId: payment.id, mismatch, expected: { buyOrder: payment.buyOrder, amount: payment.amount, total: order.total }, gateway: { buyOrder: answer.buyOrder, amount: answer.amount } },
-        'payment refused: the gateway answer does not match the order',
-      );
-      return this.fail(tx, changes, payment, order, 'REFUSED', 'El pago informado no coincide con tu orden, así que no emitimos el voucher. Si se hizo un cargo, escríbenos desde Contacto y lo devolvemos.', answer.raw, answer.responseCode);
-    }
-    if (!answer.authorized) {
-      return this.fail(tx, changes, payment, order, 'REJECTED', 'El pago fue rechazado. No se hizo ningún cargo a tu tarjeta.', answer.raw, answer.responseCode);
-    }
-
-    const now = new Date();
-    const validUntil = new Date(now.getTime() + this.config.orders.validityDays * DAY_MS);
-    await tx.payment.update({
-      where: { id: payment.id },
-      data: { status: 'AUTHORIZED', settledAt: now, responseCode: answer.responseCode, authorizationCode: answer.authorizationCode, cardLast4: answer.cardLast4, detail: answer.raw as Prisma.InputJsonValue },
+  private async settle(token: string): Promise<PaymentOutcome> {
+    const claim = await this.uow.run(null, async (tx) => {
+      const payment = await this.lock(tx, { token });
+      const order = await this.order(tx, payment.salesOrderId);
+      // A replayed return (a reload, the back button, a forged repeat): settled already, or being settled.
+      if (payment.status !== 'CREATED' || order.status !== 'PENDING_PAYMENT') return { order, claimed: false, committing: payment.status === 'COMMITTING' };
+      await tx.payment.update({ where: { id: payment.id }, data: { status: 'COMMITTING', commitStartedAt: new Date() } });
+      return { order, claimed: true, committing: true };
     });
-    await tx.salesOrder.update({ where: { id: order.id }, data: { status: 'PAID', paidAt: now, validUntil, paymentRef: answer.authorizationCode } });
-    changes.record(SalesOrderPaid({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId, total: order.total, validUntil: validUntil.toISOString() }));
-    return { salesOrderId: order.id, accessKey: order.accessKey, paid: true };
+    if (!claim.claimed) return claim.committing ? this.settledMeanwhile(claim.order.id) : outcome(claim.order);
+    // No transaction is open here: a slow gateway (or the simulator's own queries) holds no connection and no lock.
+    return this.record(token, await this.ask(token));
+  }
+
+  /** A payment still COMMITTING long after it was claimed: the gateway's own record settles it. */
+  private async reconcile(token: string): Promise<PaymentOutcome> {
+    let asked: Asked;
+    try {
+      const status = await this.gateway.status(token);
+      // Never committed: our commit never reached the gateway; ask it now.
+      asked = status.committed ? status.commit : await this.ask(token);
+    } catch {
+      asked = 'unknown';
+    }
+    return this.record(token, asked);
+  }
+
+  /** The gateway's commit; when that fails, its own record of the transaction (the commit may have gone through). */
+  private async ask(token: string): Promise<Asked> {
+    try {
+      return await this.gateway.commit(token);
+    } catch (error) {
+      this.log.warn({ err: error }, 'payment commit failed; reading the transaction from the gateway');
+      try {
+        const status = await this.gateway.status(token);
+        return status.committed ? status.commit : 'uncommitted';
+      } catch {
+        return 'unknown';
+      }
+    }
+  }
+
+  /** Records the gateway's answer, once: only a payment still COMMITTING changes. */
+  private record(token: string, asked: Asked): Promise<PaymentOutcome> {
+    return this.uow.run(null, async (tx, changes) => {
+      const payment = await this.lock(tx, { token });
+      const order = await this.order(tx, payment.salesOrderId);
+      if (payment.status !== 'COMMITTING' || order.status !== 'PENDING_PAYMENT') return outcome(order);
+      // Unreachable: left COMMITTING, for the reconciliation sweep; the voucher page says the payment is awaited.
+      if (asked === 'unknown') return { ...outcome(order), pending: true };
+      // Webpay reverses a transaction nobody commits: failing here charges no one.
+      if (asked === 'uncommitted') return this.fail(tx, changes, payment, order, 'REJECTED', 'No pudimos confirmar el pago con el medio de pago. No se hizo ningún cargo.', { uncommitted: true });
+      const answer = asked;
+      const mismatch = [
+        answer.buyOrder !== payment.buyOrder && 'buyOrder',
+        answer.amount !== payment.amount && 'amount',
+        payment.amount !== order.total && 'orderTotal',
+        answer.sessionId !== gatewaySessionId(order.accessKey) && 'sessionId',
+      ].filter(Boolean);
+      if (mismatch.length > 0) {
+        this.log.error(
+          { salesOrder: order.number, paymentId: payment.id, mismatch, expected: { buyOrder: payment.buyOrder, amount: payment.amount, total: order.total }, gateway: { buyOrder: answer.buyOrder, amount: answer.amount } },
+          'payment refused: the gateway answer does not match the order',
+        );
+        return this.fail(tx, changes, payment, order, 'REFUSED', 'El pago informado no coincide con tu orden, así que no emitimos el voucher. Si se hizo un cargo, escríbenos desde Contacto y lo devolvemos.', answer.raw, answer.responseCode);
+      }
+      if (!answer.authorized) {
+        return this.fail(tx, changes, payment, order, 'REJECTED', 'El pago fue rechazado. No se hizo ningún cargo a tu tarjeta.', answer.raw, answer.responseCode);
+      }
+
+      const now = new Date();
+      const validUntil = new Date(now.getTime() + this.config.orders.validityDays * DAY_MS);
+      await tx.payment.update({
+        where: { id: payment.id },
+        data: { status: 'AUTHORIZED', settledAt: now, responseCode: answer.responseCode, authorizationCode: answer.authorizationCode, cardLast4: answer.cardLast4, detail: answer.raw as Prisma.InputJsonValue },
+      });
+      await tx.salesOrder.update({ where: { id: order.id }, data: { status: 'PAID', paidAt: now, validUntil, paymentRef: answer.authorizationCode } });
+      changes.record(SalesOrderPaid({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId, total: order.total, validUntil: validUntil.toISOString() }));
+      return { salesOrderId: order.id, accessKey: order.accessKey, paid: true };
+    });
+  }
+
+  /** Another return of the same payment is asking the gateway: its answer, read when recorded (no lock held while waiting). */
+  private async settledMeanwhile(salesOrderId: number): Promise<PaymentOutcome> {
+    const until = Date.now() + WAIT_FOR_OTHER_COMMIT_MS;
+    for (;;) {
+      const order = await this.prisma.salesOrder.findUniqueOrThrow({ where: { id: salesOrderId }, select: { id: true, status: true, total: true, number: true, accessKey: true, companyId: true, laboratoryId: true } });
+      if (order.status !== 'PENDING_PAYMENT') return outcome(order);
+      if (Date.now() > until) return { ...outcome(order), pending: true };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** The buyer gave up or the form timed out: only with the order's own session id, so nobody else can fail an order. */

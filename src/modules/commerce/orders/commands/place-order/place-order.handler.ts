@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../../config/app-config';
 import type { CheckoutResult } from '../../../../../contracts/sales-orders';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import { AdvisoryLock } from '../../../../../platform/database/locks';
-import type { Tx } from '../../../../../platform/database/prisma.service';
+import { PrismaService, type Tx } from '../../../../../platform/database/prisma.service';
 import { invalidField, type FieldErrors } from '../../../../../platform/http/app-error';
 import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
 import { ProductCatalogue } from '../../../products';
@@ -23,6 +23,8 @@ import { formatClp } from '../../../../../platform/chile/money';
 
 /** A gateway call happens inside the transaction (so a concurrent retry waits for it): room for Webpay's slowest answer. */
 const CHECKOUT_TX_TIMEOUT_MS = 30_000;
+
+type PlacedOrder = { id: number; number: string; status: string; total: number; accessKey: string; companyId: number; laboratoryId: number };
 
 interface PricedLine {
   kind: 'EXAM' | 'PRODUCT';
@@ -43,6 +45,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
 
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly prisma: PrismaService,
     private readonly products: ProductCatalogue,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,14 +57,17 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
   async execute({ buyer, input }: PlaceOrderCommand): Promise<CheckoutResult> {
     if (input.paymentMethod !== this.gateway.code) throw new PaymentMethodUnavailableError();
     const requestHash = fingerprint(buyer, input);
-    return this.uow.run(null, async (tx, changes) => {
+    // 1. The order, priced by the server, in one short transaction.
+    const placed = await this.uow.run(null, async (tx): Promise<{ done: CheckoutResult } | { order: PlacedOrder }> => {
       // One order per key: a second request with the key (a double click, a retried POST) waits here for the first.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AdvisoryLock.CheckoutIdempotency}, hashtext(${input.idempotencyKey}))`;
       const existing = await tx.salesOrder.findUnique({ where: { idempotencyKey: input.idempotencyKey }, include: { payments: { orderBy: { id: 'desc' }, take: 1 } } });
       if (existing) {
         if (existing.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
         const payment = existing.payments[0];
-        return this.result(existing, payment.token, String((payment.detail as { url?: string } | null)?.url ?? ''));
+        // Placed by an earlier copy of this request whose gateway transaction is still being started: this one starts it too.
+        if (!payment) return { order: existing };
+        return { done: this.result(existing, payment.token, String((payment.detail as { url?: string } | null)?.url ?? '')) };
       }
 
       const laboratory = await tx.laboratory.findFirst({
@@ -111,24 +117,40 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
         },
       });
 
-      let started: { token: string; url: string };
-      try {
-        started = await this.gateway.create({
-          buyOrder: order.number,
-          sessionId: gatewaySessionId(accessKey),
-          amount: order.total,
-          returnUrl: this.gateway.code === 'simulator' ? PAYMENT_RETURN_PATH : `${this.config.publicUrl}${PAYMENT_RETURN_PATH}`,
-        });
-      } catch (error) {
-        // Nothing is kept: the order rolls back with the transaction, and the buyer can try again.
-        this.log.warn({ err: error, salesOrder: order.number }, 'payment gateway refused to start a transaction');
-        if (error instanceof PaymentGatewayError) throw new PaymentGatewayUnavailableError();
-        throw error;
-      }
+      return { order };
+    }, { timeout: CHECKOUT_TX_TIMEOUT_MS });
+    if ('done' in placed) return placed.done;
+    const { order } = placed;
+
+    // 2. The gateway's transaction, with no database transaction open: a slow gateway (or the simulator's
+    // own queries) holds no connection and no lock, so ten checkouts at once never starve the pool.
+    let started: { token: string; url: string };
+    try {
+      started = await this.gateway.create({
+        buyOrder: order.number,
+        sessionId: gatewaySessionId(order.accessKey),
+        amount: order.total,
+        returnUrl: this.gateway.code === 'simulator' ? PAYMENT_RETURN_PATH : `${this.config.publicUrl}${PAYMENT_RETURN_PATH}`,
+      });
+    } catch (error) {
+      // Nothing is kept: the order goes (unless a copy of this request got its payment meanwhile), and the buyer can try again.
+      this.log.warn({ err: error, salesOrder: order.number }, 'payment gateway refused to start a transaction');
+      await this.prisma.$executeRaw`DELETE FROM sales_order o WHERE o.id = ${order.id} AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.sales_order_id = o.id)`;
+      if (error instanceof PaymentGatewayError) throw new PaymentGatewayUnavailableError();
+      throw error;
+    }
+
+    // 3. Its payment, once: a copy of this request that got there first keeps its own (this gateway transaction is never used).
+    return this.uow.run(null, async (tx, changes) => {
+      const kept = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM sales_order WHERE id = ${order.id} FOR UPDATE`;
+      // A copy of this request met a gateway failure and removed the order meanwhile: this attempt is over too.
+      if (kept.length === 0) throw new PaymentGatewayUnavailableError();
+      const first = await tx.payment.findFirst({ where: { salesOrderId: order.id }, orderBy: { id: 'asc' } });
+      if (first) return this.result(order, first.token, String((first.detail as { url?: string } | null)?.url ?? ''));
       await tx.payment.create({ data: { salesOrderId: order.id, gateway: this.gateway.code, token: started.token, buyOrder: order.number, amount: order.total, detail: { url: started.url } } });
       changes.record(SalesOrderPlaced({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId, total: order.total }));
       return this.result(order, started.token, started.url);
-    }, { timeout: CHECKOUT_TX_TIMEOUT_MS });
+    });
   }
 
   private result(order: { id: number; number: string; status: string; total: number; accessKey: string }, token: string, url: string): CheckoutResult {

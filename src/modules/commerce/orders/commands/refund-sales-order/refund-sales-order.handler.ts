@@ -2,11 +2,13 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { assertLaboratoryScope } from '../../../../../platform/cqrs/company-scope';
+import type { CommandContext } from '../../../../../platform/cqrs/command-context';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
+import { PrismaService } from '../../../../../platform/database/prisma.service';
 import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
 import { SALES_ORDER_STATUS_LABELS as STATUS_LABELS } from '../../../../../contracts/sales-orders';
 import { assertMove } from '../../domain/sales-order-status';
-import { RefundForbiddenError, RefundRefusedError, SalesOrderNotFoundError, SalesOrderTransitionError } from '../../orders.errors';
+import { RefundForbiddenError, RefundPendingError, RefundRefusedError, SalesOrderNotFoundError, SalesOrderTransitionError } from '../../orders.errors';
 import { SalesOrderRefunded } from '../../orders.events';
 import { PAYMENT_GATEWAY, PaymentGatewayError, type GatewayRefund, type PaymentGateway } from '../../payments/payment-gateway';
 import { RefundSalesOrderCommand, type RefundResult } from './refund-sales-order.command';
@@ -18,10 +20,22 @@ function refusalReason(error: PaymentGatewayError): string {
   return 'no pudimos conectarnos con el medio de pago o no aceptó la solicitud';
 }
 
+/** How long a second request for a refund under way waits for its answer. */
+const WAIT_FOR_OTHER_REFUND_MS = 8_000;
+
+interface RefundRequest {
+  refundId: number;
+  salesOrderId: number;
+  token: string;
+  amount: number;
+}
+
 /**
- * Refunds a paid order, whole, once. The order row is locked for the whole refund, so that a replayed or
- * double-clicked request waits for the first and then answers its refund (one refund, however often it is sent).
- * The gateway is asked inside the transaction: when it refuses, nothing is written.
+ * Refunds a paid order, whole, once, in three steps so that no transaction waits on the gateway: the
+ * refund is recorded as REQUESTED (the order row locked meanwhile, so a double click finds it), the
+ * gateway is asked with no transaction open, and its answer is recorded (DONE and the order REFUNDED,
+ * or, refused, the request removed and the order still paid). When the gateway's answer is lost (a
+ * timeout, a crash), its own record of the transaction decides, now or in the reconciliation sweep.
  */
 @CommandHandler(RefundSalesOrderCommand)
 export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrderCommand> {
@@ -29,14 +43,15 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
 
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly prisma: PrismaService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
     this.log = log.child({ module: 'orders' });
   }
 
-  execute({ ctx, salesOrderId, reason }: RefundSalesOrderCommand): Promise<RefundResult> {
-    return this.uow.run(ctx, async (tx, changes) => {
+  async execute({ ctx, salesOrderId, reason }: RefundSalesOrderCommand): Promise<RefundResult> {
+    const step = await this.uow.run(ctx, async (tx, changes): Promise<{ done: RefundResult } | { underWay: true } | { request: RefundRequest }> => {
       const [order] = await tx.$queryRaw<{ id: number; status: string; companyId: number; laboratoryId: number }[]>`
         SELECT id, status::text AS status, company_id AS "companyId", laboratory_id AS "laboratoryId" FROM sales_order WHERE id = ${salesOrderId} FOR UPDATE`;
       if (!order) throw new SalesOrderNotFoundError();
@@ -44,34 +59,89 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
       assertLaboratoryScope(ctx.actor, { id: order.laboratoryId, companyId: order.companyId }, () => new SalesOrderNotFoundError());
       if (ctx.actor.profile !== 'ADM') throw new RefundForbiddenError();
 
-      const done = await tx.salesOrderRefund.findUnique({ where: { salesOrderId: order.id } });
-      if (done) return { id: order.id, status: 'REFUNDED', refund: { amount: done.amount, reason: done.reason, createdAt: done.createdAt.toISOString(), gatewayType: done.gatewayType } };
+      const existing = await tx.salesOrderRefund.findUnique({ where: { salesOrderId: order.id } });
+      if (existing?.state === 'DONE') return { done: resultOf(existing) };
+      if (existing) return { underWay: true };
       if (order.status === 'REDEEMED') throw new SalesOrderTransitionError('Este voucher ya fue canjeado: el laboratorio tomó las muestras y no se puede reembolsar.');
       if (order.status !== 'PAID') throw new SalesOrderTransitionError(`Una orden ${STATUS_LABELS[order.status as 'PAID'].toLowerCase()} no se puede reembolsar: solo una orden pagada y sin canjear.`);
       assertMove('PAID', 'REFUNDED');
       const payment = await tx.payment.findFirst({ where: { salesOrderId: order.id, status: 'AUTHORIZED' }, orderBy: { id: 'desc' } });
       if (!payment) throw new SalesOrderTransitionError('Esta orden no tiene un pago aprobado que reembolsar.');
-
-      let answer: GatewayRefund;
-      try {
-        answer = await this.gateway.refund(payment.token, payment.amount);
-      } catch (error) {
-        if (!(error instanceof PaymentGatewayError)) throw error;
-        this.log.warn({ err: error, salesOrderId: order.id, paymentId: payment.id }, 'refund refused by the gateway');
-        throw new RefundRefusedError(refusalReason(error));
-      }
-
-      const now = new Date();
-      const refund = await tx.salesOrderRefund.create({
-        data: {
-          salesOrderId: order.id, paymentId: payment.id, amount: payment.amount, reason, requestedBy: ctx.actor.personId ?? null,
-          gatewayType: answer.type.slice(0, 20), authorizationCode: answer.authorizationCode, detail: (answer.raw ?? undefined) as object | undefined,
-        },
+      const requested = await tx.salesOrderRefund.create({
+        data: { salesOrderId: order.id, paymentId: payment.id, amount: payment.amount, reason, requestedBy: ctx.actor.personId ?? null, state: 'REQUESTED' },
       });
-      await tx.salesOrder.update({ where: { id: order.id }, data: { status: 'REFUNDED', closedAt: now } });
-      changes.record(SalesOrderRefunded({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId, amount: payment.amount }));
-      changes.audit('sales_order.refunded', 'SalesOrder', order.id, { amount: payment.amount, reason, gateway: this.gateway.code });
-      return { id: order.id, status: 'REFUNDED', refund: { amount: refund.amount, reason: refund.reason, createdAt: refund.createdAt.toISOString(), gatewayType: refund.gatewayType } };
+      changes.audit('sales_order.refund_requested', 'SalesOrder', order.id, { amount: payment.amount, reason, gateway: this.gateway.code });
+      return { request: { refundId: requested.id, salesOrderId: order.id, token: payment.token, amount: payment.amount } };
+    });
+    if ('done' in step) return step.done;
+    if ('underWay' in step) return this.doneMeanwhile(salesOrderId);
+    return this.carryOut(step.request, ctx);
+  }
+
+  /** A refund REQUESTED long ago whose answer was never recorded (the reconciliation sweep): the gateway's record decides. */
+  async reconcile(refundId: number): Promise<void> {
+    const refund = await this.prisma.salesOrderRefund.findUnique({ where: { id: refundId }, include: { payment: { select: { token: true } } } });
+    if (refund?.state !== 'REQUESTED') return;
+    await this.carryOut({ refundId, salesOrderId: refund.salesOrderId, token: refund.payment.token, amount: refund.amount }).catch((err: unknown) => {
+      if (!(err instanceof RefundPendingError) && !(err instanceof RefundRefusedError)) throw err;
     });
   }
+
+  /** Asks the gateway (no transaction open) and records its answer. */
+  private async carryOut(request: RefundRequest, ctx: CommandContext | null = null): Promise<RefundResult> {
+    let answer: GatewayRefund | PaymentGatewayError | 'unknown';
+    try {
+      // Refunded already (a previous attempt whose answer was lost): the gateway's record says so, and it is not asked twice.
+      const status = await this.gateway.status(request.token).catch(() => null);
+      answer = status?.committed && status.refunded ? { type: 'NULLIFIED', authorizationCode: null, raw: { recordedFrom: 'status' } } : await this.gateway.refund(request.token, request.amount);
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      const status = await this.gateway.status(request.token).catch(() => null);
+      answer = status === null ? 'unknown' : status.committed && status.refunded ? { type: 'NULLIFIED', authorizationCode: null, raw: { recordedFrom: 'status' } } : error;
+    }
+    if (answer === 'unknown') {
+      this.log.warn({ salesOrderId: request.salesOrderId }, 'refund asked, answer unknown: left for the reconciliation sweep');
+      throw new RefundPendingError();
+    }
+    if (answer instanceof PaymentGatewayError) {
+      const refused = answer;
+      this.log.warn({ err: refused, salesOrderId: request.salesOrderId }, 'refund refused by the gateway');
+      await this.prisma.salesOrderRefund.deleteMany({ where: { id: request.refundId, state: 'REQUESTED' } });
+      throw new RefundRefusedError(refusalReason(refused));
+    }
+    const refunded = answer;
+    return this.uow.run(ctx, async (tx, changes) => {
+      const [order] = await tx.$queryRaw<{ id: number; status: string; companyId: number; laboratoryId: number }[]>`
+        SELECT id, status::text AS status, company_id AS "companyId", laboratory_id AS "laboratoryId" FROM sales_order WHERE id = ${request.salesOrderId} FOR UPDATE`;
+      const done = await tx.salesOrderRefund.update({
+        where: { id: request.refundId },
+        data: { state: 'DONE', gatewayType: refunded.type.slice(0, 20), authorizationCode: refunded.authorizationCode, detail: (refunded.raw ?? undefined) as object | undefined },
+      });
+      if (order.status === 'PAID') {
+        await tx.salesOrder.update({ where: { id: order.id }, data: { status: 'REFUNDED', closedAt: new Date() } });
+        changes.record(SalesOrderRefunded({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId, amount: request.amount }));
+        // Settled by the reconciliation sweep, the request's own audit entry (its administrator) stands for it.
+        if (ctx) changes.audit('sales_order.refunded', 'SalesOrder', order.id, { amount: request.amount, reason: done.reason, gateway: this.gateway.code });
+      }
+      return resultOf(done);
+    });
+  }
+
+  /** Another request for this refund is asking the gateway: its answer, read when recorded. */
+  private async doneMeanwhile(salesOrderId: number): Promise<RefundResult> {
+    const until = Date.now() + WAIT_FOR_OTHER_REFUND_MS;
+    for (;;) {
+      const refund = await this.prisma.salesOrderRefund.findUnique({ where: { salesOrderId } });
+      if (refund?.state === 'DONE') return resultOf(refund);
+      if (!refund) throw new SalesOrderTransitionError('El medio de pago no hizo el reembolso pedido recién; la orden sigue pagada.');
+      if (Date.now() > until) throw new RefundPendingError();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
+
+const resultOf = (refund: { salesOrderId: number; amount: number; reason: string; createdAt: Date; gatewayType: string | null }): RefundResult => ({
+  id: refund.salesOrderId,
+  status: 'REFUNDED',
+  refund: { amount: refund.amount, reason: refund.reason, createdAt: refund.createdAt.toISOString(), gatewayType: refund.gatewayType },
+});

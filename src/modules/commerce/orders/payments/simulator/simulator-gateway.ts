@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { PrismaService } from '../../../../../platform/database/prisma.service';
-import { PaymentGatewayError, SIMULATOR_PATH, type GatewayCommit, type GatewayRefund, type PaymentGateway } from '../payment-gateway';
+import { PaymentGatewayError, SIMULATOR_PATH, type GatewayCommit, type GatewayRefund, type GatewayStatus, type PaymentGateway } from '../payment-gateway';
 
 /**
  * A local stand-in for Webpay, for demos and tests: it keeps its own book of transactions
@@ -26,26 +26,13 @@ export class SimulatorGateway implements PaymentGateway {
     const row = await this.prisma.simulatedPayment.findUnique({ where: { token } });
     if (!row) throw new PaymentGatewayError('simulator: unknown token');
     if (claimed.count === 0) throw new PaymentGatewayError(row.committed ? 'simulator: transaction already committed' : 'simulator: the buyer has not decided yet');
-    const authorized = row.decision === 'AUTHORIZED';
-    const answer = {
-      status: authorized ? 'AUTHORIZED' : 'FAILED',
-      response_code: authorized ? 0 : -1,
-      amount: row.amount,
-      buy_order: row.buyOrder,
-      session_id: row.sessionId,
-      authorization_code: authorized ? String(randomInt(100000, 999999)) : null,
-      card_detail: { card_number: '6623' },
-    };
-    return {
-      authorized,
-      amount: row.amount,
-      buyOrder: row.buyOrder,
-      sessionId: row.sessionId,
-      responseCode: answer.response_code,
-      authorizationCode: answer.authorization_code,
-      cardLast4: '6623',
-      raw: answer,
-    };
+    return commitOf(row);
+  }
+
+  async status(token: string): Promise<GatewayStatus> {
+    const row = await this.prisma.simulatedPayment.findUnique({ where: { token } });
+    if (!row) throw new PaymentGatewayError('simulator: unknown token');
+    return row.committed ? { committed: true, commit: commitOf(row), refunded: row.refundedAt !== null } : { committed: false };
   }
 
   async refund(token: string, amount: number): Promise<GatewayRefund> {
@@ -84,4 +71,28 @@ export class SimulatorGateway implements PaymentGateway {
     }
     return `${row.returnUrl}?token_ws=${row.token}`;
   }
+}
+
+/** A committed transaction as the simulator answers it, shaped as Webpay's commit answer. */
+function commitOf(row: { decision: string | null; amount: number; buyOrder: string; sessionId: string }): GatewayCommit {
+  const authorized = row.decision === 'AUTHORIZED';
+  const answer = {
+    status: authorized ? 'AUTHORIZED' : 'FAILED',
+    response_code: authorized ? 0 : -1,
+    amount: row.amount,
+    buy_order: row.buyOrder,
+    session_id: row.sessionId,
+    authorization_code: authorized ? String(randomInt(100000, 999999)) : null,
+    card_detail: { card_number: '6623' },
+  };
+  return {
+    authorized,
+    amount: row.amount,
+    buyOrder: row.buyOrder,
+    sessionId: row.sessionId,
+    responseCode: answer.response_code,
+    authorizationCode: answer.authorization_code,
+    cardLast4: '6623',
+    raw: answer,
+  };
 }

@@ -1,6 +1,6 @@
 import { Environment, IntegrationApiKeys, IntegrationCommerceCodes, Options, WebpayPlus } from 'transbank-sdk';
 import type { AppConfig } from '../../../../../config/app-config';
-import { PaymentGatewayError, type GatewayCommit, type GatewayRefund, type PaymentGateway } from '../payment-gateway';
+import { PaymentGatewayError, type GatewayCommit, type GatewayRefund, type GatewayStatus, type PaymentGateway } from '../payment-gateway';
 
 /** Transbank answers a commit in a few seconds at worst; beyond this the return page tells the buyer to retry. */
 const TIMEOUT_MS = 15_000;
@@ -29,18 +29,15 @@ export class WebpayGateway implements PaymentGateway {
   }
 
   async commit(token: string): Promise<GatewayCommit> {
-    const answer = await this.call(() => this.transaction.commit(token));
-    return {
-      // Webpay's rule: approved only when the status is AUTHORIZED and the response code 0.
-      authorized: answer?.status === 'AUTHORIZED' && answer?.response_code === 0,
-      amount: Number(answer?.amount),
-      buyOrder: String(answer?.buy_order ?? ''),
-      sessionId: String(answer?.session_id ?? ''),
-      responseCode: typeof answer?.response_code === 'number' ? answer.response_code : null,
-      authorizationCode: answer?.authorization_code ? String(answer.authorization_code).slice(0, 20) : null,
-      cardLast4: answer?.card_detail?.card_number ? String(answer.card_detail.card_number).slice(-4) : null,
-      raw: answer,
-    };
+    return commitOf(await this.call(() => this.transaction.commit(token)));
+  }
+
+  async status(token: string): Promise<GatewayStatus> {
+    const answer = await this.call(() => this.transaction.status(token));
+    const status = String(answer?.status ?? '');
+    // INITIALIZED: created and never committed (Webpay reverses it by itself if nobody does).
+    if (status === 'INITIALIZED') return { committed: false };
+    return { committed: true, commit: commitOf({ ...answer, status: status === 'FAILED' ? 'FAILED' : 'AUTHORIZED' }), refunded: status === 'REVERSED' || status === 'NULLIFIED' };
   }
 
   async refund(token: string, amount: number): Promise<GatewayRefund> {
@@ -58,4 +55,21 @@ export class WebpayGateway implements PaymentGateway {
       throw new PaymentGatewayError(`Webpay: ${error instanceof Error ? error.message : String(error)}`, error);
     }
   }
+}
+
+type WebpayAnswer = { status?: string; response_code?: number; amount?: number; buy_order?: string; session_id?: string; authorization_code?: string; card_detail?: { card_number?: string } } | undefined;
+
+/** A commit's (or a status's) answer as the payments port reads it. */
+function commitOf(answer: WebpayAnswer): GatewayCommit {
+  return {
+    // Webpay's rule: approved only when the status is AUTHORIZED and the response code 0.
+    authorized: answer?.status === 'AUTHORIZED' && answer?.response_code === 0,
+    amount: Number(answer?.amount),
+    buyOrder: String(answer?.buy_order ?? ''),
+    sessionId: String(answer?.session_id ?? ''),
+    responseCode: typeof answer?.response_code === 'number' ? answer.response_code : null,
+    authorizationCode: answer?.authorization_code ? String(answer.authorization_code).slice(0, 20) : null,
+    cardLast4: answer?.card_detail?.card_number ? String(answer.card_detail.card_number).slice(-4) : null,
+    raw: answer,
+  };
 }

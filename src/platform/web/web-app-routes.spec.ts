@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isWebAppRoute, WEB_APP_ROUTES } from './public-routes';
+import { isWebAppRoute, WEB_APP_ROUTES } from '../../contracts/public-routes';
 
 describe('the web app\'s addresses, as the server knows them', () => {
   it('are the router\'s, one for one', () => {
-    const router = readFileSync(join(__dirname, '..', '..', 'web', 'src', 'app', 'router.tsx'), 'utf8');
+    const router = readFileSync(join(__dirname, '..', '..', '..', 'web', 'src', 'app', 'router.tsx'), 'utf8');
     const children = [...router.matchAll(/\{ (?:index: true|path: '([^']+)'),/g)].map((m) => (m[1] === undefined ? '/' : `/${m[1]}`)).filter((p) => p !== '/*');
     expect([...children, '/app/*'].sort()).toEqual([...WEB_APP_ROUTES].sort());
   });
