@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { FileTooLargeError, TooManyRowsError, UnreadableFileError, UnknownSheetError } from '../imports.errors';
+import { inspectXlsx } from './xlsx-guard';
 
 /** The limits of one upload, answered before any row is imported. */
 export const IMPORT_LIMITS = { maxBytes: 20 * 1024 * 1024, maxRows: 200_000 } as const;
@@ -168,6 +169,8 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function openXlsx(path: string, sheet: string | undefined): Promise<OpenedTable> {
+  // What a zip unzips to is checked before the spreadsheet reader holds any of it.
+  await inspectXlsx(path);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
   const sheets = reader[Symbol.asyncIterator]();
   const seen: string[] = [];

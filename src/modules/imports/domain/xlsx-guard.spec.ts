@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import JSZip from 'jszip';
+import { openTable } from './table-reader';
+import { XLSX_LIMITS } from './xlsx-guard';
+
+/** Tiny spreadsheets that unzip to far more than any price list: each refused early, with a clear error, in little memory. */
+describe('hostile spreadsheets', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xlsx-guard-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function xlsx(name: string, parts: Record<string, string>): Promise<{ path: string; size: number }> {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+    zip.file('xl/workbook.xml', '<?xml version="1.0"?><workbook><sheets><sheet name="Precios" sheetId="1" r:id="rId1"/></sheets></workbook>');
+    for (const [part, text] of Object.entries(parts)) zip.file(part, text);
+    const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return { path, size: bytes.length };
+  }
+
+  /** Opens the file and reads it all, answering the error and the process's peak memory meanwhile. */
+  async function open(file: { path: string; size: number }) {
+    let peak = process.memoryUsage.rss();
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 2);
+    const started = Date.now();
+    try {
+      const table = await openTable(file.path, file.size);
+      for await (const _ of table.rows);
+      return { error: undefined, ms: Date.now() - started, peakMb: peak / 2 ** 20 };
+    } catch (error) {
+      return { error: error as { code?: number; error?: string; message?: string }, ms: Date.now() - started, peakMb: Math.max(peak, process.memoryUsage.rss()) / 2 ** 20 };
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+
+  const sheet = (rows: string) => `<?xml version="1.0"?><worksheet><sheetData>${rows}</sheetData></worksheet>`;
+
+  it('refuses a shared string of tens of megabytes, unzipped from a few kilobytes', async () => {
+    const file = await xlsx('texto-enorme.xlsx', { 'xl/sharedStrings.xml': `<sst><si><t>${'A'.repeat(XLSX_LIMITS.sharedStringsBytes + 1024)}</t></si></sst>`, 'xl/worksheets/sheet1.xml': sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>') });
+    expect(file.size).toBeLessThan(200_000);
+    const opened = await open(file);
+    expect(opened.error).toMatchObject({ error: 'IMPORT.XLSX_TOO_COMPLEX', message: expect.stringContaining('sus textos ocupan más de 40 MB') });
+    expect(opened.peakMb).toBeLessThan(700);
+  });
+
+  it('refuses a sheet of hundreds of thousands of empty rows before reading one', async () => {
+    const rows = Array.from({ length: XLSX_LIMITS.rowElements + 10 }, (_, i) => `<row r="${i + 1}"/>`).join('');
+    const file = await xlsx('filas-vacias.xlsx', { 'xl/worksheets/sheet1.xml': sheet(rows) });
+    const opened = await open(file);
+    expect(opened.error).toMatchObject({ error: 'IMPORT.XLSX_TOO_COMPLEX', message: expect.stringContaining('filas') });
+    expect(opened.ms).toBeLessThan(10_000);
+  });
+
+  it('refuses a DOCTYPE (entities that expand without end) with a clear error, never a 500', async () => {
+    const file = await xlsx('entidades.xlsx', { 'xl/worksheets/sheet1.xml': `<?xml version="1.0"?><!DOCTYPE lol [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&b;</t></is></c></row></sheetData></worksheet>` });
+    expect((await open(file)).error).toMatchObject({ status: 400, error: 'IMPORT.XLSX_TOO_COMPLEX', message: expect.stringContaining('DOCTYPE') });
+  });
+
+  it('refuses one cell longer than Excel allows', async () => {
+    const file = await xlsx('celda-larga.xlsx', { 'xl/worksheets/sheet1.xml': sheet(`<row r="1"><c r="A1" t="inlineStr"><is><t>${'B'.repeat(XLSX_LIMITS.cellChars * 4 + 10)}</t></is></c></row>`) });
+    expect((await open(file)).error).toMatchObject({ error: 'IMPORT.XLSX_TOO_COMPLEX', message: expect.stringContaining('caracteres') });
+  });
+
+  it('refuses a zip that is no spreadsheet as unreadable', async () => {
+    const path = join(dir, 'roto.xlsx');
+    writeFileSync(path, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]));
+    expect((await open({ path, size: 204 })).error).toMatchObject({ error: 'IMPORT.UNREADABLE_FILE' });
+  });
+});
