@@ -187,6 +187,31 @@ describe('importing a price list (POST /api/laboratory-exam-import)', () => {
     expect(await waitFor(quoted, (p) => p === 15990)).toBe(15990);
   });
 
+  it('lets a company not yet approved check a small file, not import it; a company already checking a file is asked to wait', async () => {
+    const pending = await t.prisma.company.create({ data: { rut: '96.511.460-2', legalName: 'Por Aprobar SpA', tradeName: 'Por Aprobar', status: 'PENDING' } });
+    const provider = (await createProvider(t, admin, pending.id, 'prv@por-aprobar.cl', 'clave-por-aprobar-1')).token;
+    const comunaId = (await t.prisma.location.findFirstOrThrow({ where: { kind: 'COMUNA', name: 'Providencia' } })).id;
+    await t.prisma.laboratory.create({ data: { companyId: pending.id, identifierName: 'Sucursal por aprobar', addressLine1: 'Calle 1', comunaId, branchCode: 'SUC-P1' } });
+    const small = csv([HEADER, ['SUC-P1', exams[0].code, '', '5000']]);
+    const checked = await upload(t, provider, ROUTE, small, 'precios.csv');
+    expect(checked).toMatchObject({ code: 200, data: { canConfirm: true } });
+    const confirm = await t.http.post(`/api/imports/${checked.data.import.id}/confirm`).set(bearer(provider)).send({});
+    expect(confirm.body).toMatchObject({ code: 403, error: 'COMPANY.NOT_APPROVED', message: expect.stringContaining('podrás importarlo') });
+    expect(await upload(t, provider, ROUTE, small, 'precios.csv', { confirm: true })).toMatchObject({ code: 403, error: 'COMPANY.NOT_APPROVED' });
+    const big = csv([HEADER, ...Array.from({ length: 40_000 }, () => ['SUC-P1', exams[0].code, 'Un nombre largo de examen para llenar el archivo', '5000'])]);
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    expect(await upload(t, provider, ROUTE, big, 'grande.csv')).toMatchObject({ code: 403, error: 'COMPANY.NOT_APPROVED', message: expect.stringContaining('hasta 1 MB') });
+    expect(await t.prisma.laboratoryExam.count({ where: { laboratory: { companyId: pending.id } } })).toBe(0);
+
+    // While a file of company A is being checked (its slot held here), another of A waits its turn; B's is checked.
+    await t.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(7150002::int, ${companyA * 8}::int)`;
+      expect(await upload(t, providerA, ROUTE, priceFile(), 'precios.csv')).toMatchObject({ code: 503, error: 'IMPORT.BUSY' });
+      expect((await upload(t, providerB, ROUTE, csv([HEADER, ['SUC-B1', exams[0].code, '', '5000']]), 'precios.csv')).code).toBe(200);
+    }, { timeout: 60_000 });
+    expect((await upload(t, providerA, ROUTE, priceFile(), 'precios.csv')).code).toBe(200);
+  });
+
   it('keeps the history of each company to itself', async () => {
     const mine = await t.http.post('/api/imports/search').set(bearer(providerA)).send({});
     expect(mine.body.data.total).toBeGreaterThanOrEqual(4);

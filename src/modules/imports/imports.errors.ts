@@ -65,3 +65,14 @@ export class NothingToImportError extends AppError {
     super(HttpStatus.UNPROCESSABLE_ENTITY, 'IMPORT.NOTHING_TO_IMPORT', 'Ninguna fila del archivo se puede importar; revisa el archivo de errores.');
   }
 }
+
+/** Every slot for checking files is taken (across companies, or this company's): try again in a moment. */
+export class ImportsBusyError extends AppError {
+  constructor(ownCompany: boolean) {
+    super(
+      HttpStatus.SERVICE_UNAVAILABLE,
+      'IMPORT.BUSY',
+      ownCompany ? 'Ya estamos revisando otro archivo de tu empresa. Espera a que termine y vuelve a subir este.' : 'Estamos revisando muchos archivos en este momento. Intenta de nuevo en unos minutos.',
+    );
+  }
+}

@@ -56,3 +56,4 @@ export class CompanyNotApprovedError extends AppError {
 export const REJECTED_COMPANY_READ_ONLY = 'Tu empresa fue rechazada: puedes consultar lo que registraste, pero no modificarlo. Escríbenos desde Contacto para revisarlo.';
 export const PENDING_COMPANY_CANNOT_INVITE = 'Tu empresa aún no está aprobada: podrás invitar a otros usuarios cuando un administrador la apruebe.';
 export const PENDING_COMPANY_CANNOT_PUBLISH_PICTURES = 'Tu empresa aún no está aprobada: podrás subir imágenes cuando un administrador la apruebe.';
+export const PENDING_COMPANY_CANNOT_IMPORT = 'Tu empresa aún no está aprobada: puedes revisar cómo leemos tu archivo, y podrás importarlo cuando un administrador la apruebe.';

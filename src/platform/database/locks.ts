@@ -19,6 +19,10 @@ export enum AdvisoryLock {
   CheckoutIdempotency = 7_130_001,
   /** Expiring unused vouchers and abandoned payments: one worker at a time. */
   OrderExpiry = 7_130_002,
-  /** Sweeping orphan uploaded files (commerce media): one worker at a time. */
-  FileSweep = 7_130_001,
+  /** Sweeping orphan uploaded files (commerce media): one worker at a time. (It shared the checkout's key before.) */
+  FileSweep = 7_130_003,
+  /** A slot of the imports checked at once over every company (the slot as the second key). */
+  ImportSlot = 7_150_001,
+  /** A slot of the imports one company checks at once (company id × 8 + slot as the second key). */
+  ImportCompanySlot = 7_150_002,
 }

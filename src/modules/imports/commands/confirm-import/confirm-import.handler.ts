@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
+import { CompanyNotApprovedError, PENDING_COMPANY_CANNOT_IMPORT } from '../../../../platform/cqrs/company-scope';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { JOB_QUEUE, QueueName, type JobQueue } from '../../../../platform/messaging/job-queue';
 import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
@@ -28,6 +29,11 @@ export class ConfirmImportHandler implements ICommandHandler<ConfirmImportComman
   async execute({ ctx, importId, allOrNothing }: ConfirmImportCommand) {
     const job = await findVisibleImport(this.prisma, ctx.actor, importId);
     if (job.status !== 'VALIDATED') throw new ImportNotPendingError();
+    // A provider's company must be approved to import what it checked (an administrator decides for any company).
+    if (ctx.actor.profile !== 'ADM' && ctx.actor.companyId !== null) {
+      const company = await this.prisma.company.findUnique({ where: { id: ctx.actor.companyId }, select: { status: true } });
+      if (company?.status !== 'APPROVED') throw new CompanyNotApprovedError(PENDING_COMPANY_CANNOT_IMPORT);
+    }
     const strict = allOrNothing ?? job.allOrNothing;
     if (job.summary.withErrors >= job.summary.rows && !strict) throw new NothingToImportError();
     const rejected = strict && job.summary.withErrors > 0;

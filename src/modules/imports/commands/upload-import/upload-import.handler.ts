@@ -9,12 +9,29 @@ import { invalidField } from '../../../../platform/http/app-error';
 import { CompanyNotFoundError } from '../../../companies';
 import { cellsByKey, matchHeader } from '../../domain/columns';
 import { openTable } from '../../domain/table-reader';
-import { NoRowsError } from '../../imports.errors';
+import { ImportsBusyError, NoRowsError } from '../../imports.errors';
+import { AdvisoryLock } from '../../../../platform/database/locks';
+import { CompanyNotApprovedError, PENDING_COMPANY_CANNOT_IMPORT } from '../../../../platform/cqrs/company-scope';
 import { isLargePriceChange, type ImportKindHandler, type ImportScope, type ParsedRow, type RowOutcome } from '../../kinds/import-kind';
 import { IMPORT_KINDS } from '../../kinds/import-kinds';
 import { IMPORT_SELECT, toImportJob, toPreviewRow } from '../../queries/import-view';
 import { ConfirmImportCommand } from '../confirm-import/confirm-import.command';
 import { UploadImportCommand } from './upload-import.command';
+
+/** Files checked at once: over every company (a 2-core machine parses two at full speed), and per company. */
+export const IMPORT_CONCURRENCY = { overall: 3, perCompany: 1 } as const;
+/** What a company not yet approved may check (a dry run only). */
+const PENDING_COMPANY_MAX_BYTES = 1024 * 1024;
+const PENDING_COMPANY_SMALL_FILES = 'Tu empresa aún no está aprobada: mientras tanto puedes revisar archivos de hasta 1 MB.';
+
+/** One of `slots` advisory locks of this transaction (keys `key(0..slots-1)`), or `busy` when all are taken. */
+async function takeSlot(tx: Tx, lock: AdvisoryLock, slots: number, key: (slot: number) => number, busy: () => Error): Promise<void> {
+  for (let slot = 0; slot < slots; slot++) {
+    const [{ taken }] = await tx.$queryRaw<{ taken: boolean }[]>`SELECT pg_try_advisory_xact_lock(${lock}::int, ${key(slot)}::int) AS taken`;
+    if (taken) return;
+  }
+  throw busy();
+}
 
 /** Rows checked and stored per round trip. */
 export const DRY_RUN_CHUNK = 2000;
@@ -42,11 +59,15 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
     try {
       const handler = IMPORT_KINDS[kind];
       const companyId = handler.companyOwned ? await this.targetCompany(ctx.actor, options.companyId) : null;
-      const table = await openTable(file.path, file.size, { sheet: options.sheet });
-      const positions = matchHeader(handler.columns, table.header, (handler.oneOf ?? []) as string[][]);
+      await this.mayImport(ctx.actor, file.size, options.confirm);
 
       const importId = await this.prisma.$transaction(
         async (tx) => {
+          // A slot first: a burst of files (even tiny hostile ones) is checked a few at a time, the rest told to wait.
+          await takeSlot(tx, AdvisoryLock.ImportSlot, IMPORT_CONCURRENCY.overall, (slot) => slot, () => new ImportsBusyError(false));
+          await takeSlot(tx, AdvisoryLock.ImportCompanySlot, IMPORT_CONCURRENCY.perCompany, (slot) => (companyId ?? 0) * 8 + slot, () => new ImportsBusyError(true));
+          const table = await openTable(file.path, file.size, { sheet: options.sheet });
+          const positions = matchHeader(handler.columns, table.header, (handler.oneOf ?? []) as string[][]);
           const job = await tx.importJob.create({
             data: {
               kind, status: 'VALIDATED', companyId, createdById: ctx.actor.personId, fileName: file.originalName.slice(0, 255), fileSize: file.size,
@@ -80,6 +101,18 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
     } finally {
       await rm(file.path, { force: true });
     }
+  }
+
+  /**
+   * A provider of a company an administrator has not approved may check a small file (to see how it
+   * reads), not import it: its rows would be prices nobody has vetted the company for.
+   */
+  private async mayImport(actor: Actor, size: number, confirm: boolean): Promise<void> {
+    if (actor.profile === 'ADM' || actor.companyId === null) return;
+    const company = await this.prisma.company.findUnique({ where: { id: actor.companyId }, select: { status: true } });
+    if (company?.status === 'APPROVED') return;
+    if (confirm) throw new CompanyNotApprovedError(PENDING_COMPANY_CANNOT_IMPORT);
+    if (size > PENDING_COMPANY_MAX_BYTES) throw new CompanyNotApprovedError(PENDING_COMPANY_SMALL_FILES);
   }
 
   /** An administrator names the company; a provider imports into its own (another one is not there: 404). */
