@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { AppConfig } from '../../config/app-config';
 import { HIDDEN } from './http-logging';
+import { RepeatedErrors } from './repeated-errors';
 
 /**
  * The root logger: JSON lines (one object per line, for log collectors) or, with LOG_FORMAT=pretty
@@ -11,7 +12,17 @@ import { HIDDEN } from './http-logging';
 export function createLogger(config: Pick<AppConfig, 'role' | 'logLevel' | 'logFormat'>, destination?: NodeJS.WritableStream): Logger {
   // Whatever a module logs, these never reach a log: a session token or a password read there could be used.
   const redact = { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.token', '*.refreshToken', '*.accessToken', '*.apiKey'], censor: HIDDEN };
-  const options = { level: config.logLevel, base: { role: config.role }, redact };
+  const repeated = new RepeatedErrors();
+  const options: pino.LoggerOptions = {
+    level: config.logLevel,
+    base: { role: config.role },
+    redact,
+    hooks: {
+      logMethod(args, write, level) {
+        if (repeated.pass(level, args, (again) => write.apply(this, again as Parameters<typeof write>))) write.apply(this, args);
+      },
+    },
+  };
   if (config.logFormat === 'json') return destination ? pino(options, destination) : pino(options);
   return pino(
     options,
