@@ -280,6 +280,11 @@ describe('a provider keeps its branch and its prices in /app/laboratories', () =
     // Once its opening animation is over, so the picture shows the dialog as a person reads it.
     await page.locator('.p-dialog-enter-done').waitFor();
     await look(page, 'history');
+    // Closed by keyboard, the dialog gives focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await page.locator('.p-dialog-mask').waitFor({ state: 'detached' });
+    const focusedLabel = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('aria-label') ?? '');
+    expect(await waitFor(focusedLabel, (label) => label.startsWith('Historial de '))).toMatch(/^Historial de /);
     await context.close();
   }, 120_000);
 });
