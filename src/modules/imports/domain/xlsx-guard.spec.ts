@@ -21,17 +21,18 @@ describe('hostile spreadsheets', () => {
     return { path, size: bytes.length };
   }
 
-  /** Opens the file and reads it all, answering the error and the process's peak memory meanwhile. */
+  /** Opens the file and reads it all, answering the error and how much the process's memory grew meanwhile (at its peak). */
   async function open(file: { path: string; size: number }) {
-    let peak = process.memoryUsage.rss();
+    const base = process.memoryUsage.rss();
+    let peak = base;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 2);
     const started = Date.now();
     try {
       const table = await openTable(file.path, file.size);
       for await (const _ of table.rows);
-      return { error: undefined, ms: Date.now() - started, peakMb: peak / 2 ** 20 };
+      return { error: undefined, ms: Date.now() - started, grewMb: (peak - base) / 2 ** 20 };
     } catch (error) {
-      return { error: error as { code?: number; error?: string; message?: string }, ms: Date.now() - started, peakMb: Math.max(peak, process.memoryUsage.rss()) / 2 ** 20 };
+      return { error: error as { code?: number; error?: string; message?: string }, ms: Date.now() - started, grewMb: (Math.max(peak, process.memoryUsage.rss()) - base) / 2 ** 20 };
     } finally {
       clearInterval(sampler);
     }
@@ -44,7 +45,8 @@ describe('hostile spreadsheets', () => {
     expect(file.size).toBeLessThan(200_000);
     const opened = await open(file);
     expect(opened.error).toMatchObject({ error: 'IMPORT.XLSX_TOO_COMPLEX', message: expect.stringContaining('sus textos ocupan más de 40 MB') });
-    expect(opened.peakMb).toBeLessThan(700);
+    // The whole text is never held: the process grows by a few chunks at most (the test runner's own size varies).
+    expect(opened.grewMb).toBeLessThan(64);
   });
 
   it('refuses a sheet of hundreds of thousands of empty rows before reading one', async () => {
