@@ -112,7 +112,7 @@ describe('a fresh start on the embedded defaults', () => {
   it('answers an unknown route with "404 Not Found" and a way home', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
     const response = await page.goto(app.url + '/esta-pagina-no-existe');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await page.getByRole('heading', { name: 'Cotiza tus exámenes de laboratorio' }).waitFor();
