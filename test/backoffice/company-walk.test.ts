@@ -125,6 +125,8 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
     await provider.getByRole('button', { name: 'Guardar' }).click();
     await provider.waitForURL(`${base}/app/laboratories/view/${branch.id}`);
     expect(await t.prisma.laboratory.findUniqueOrThrow({ where: { id: branch.id } })).toMatchObject({ identifierName: 'LabAndes Ñuñoa', addressLine1: 'Av. Irarrázaval 3050', comunaId: company.comunaId, fonasaLevel: 1 });
+    // The branch the sign-up created says it is the one to complete, and that it is not public before a price.
+    await provider.getByText('Si es la que registraste con tu empresa, complétala aquí', { exact: false }).waitFor();
 
     // Three prices from the catalogue, each at half its FONASA value (cheaper than every seeded laboratory).
     const exams = await t.prisma.exam.findMany({ where: { code: { in: ['0301045', '0302076', '0303024'] } }, orderBy: { code: 'asc' } });

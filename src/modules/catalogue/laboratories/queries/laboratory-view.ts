@@ -15,7 +15,8 @@ export const LABORATORY_SELECT = {
   company: { select: { id: true, tradeName: true, status: true } },
   comuna: { select: { id: true, name: true, parent: { select: { id: true, name: true } } } },
   insurers: { select: { insurer: { select: { id: true, code: true, name: true } } } },
-  _count: { select: { exams: true } },
+  // Published: authorized and offered (what "Exámenes publicados" says, and what makes a branch public when browsing).
+  _count: { select: { exams: { where: { status: 'AUTHORIZED', isActive: true } } } },
 } as const satisfies Prisma.LaboratorySelect;
 
 type LaboratoryRow = Prisma.LaboratoryGetPayload<{ select: typeof LABORATORY_SELECT }>;

@@ -21,7 +21,7 @@ export default function LaboratoryList() {
         ...(isAdmin ? [{ header: 'Empresa', body: (lab: { company: { tradeName: string } }) => lab.company.tradeName }] : []),
         { header: 'Dirección', body: (lab) => `${lab.addressLine1}, ${lab.comuna.name}` },
         { header: 'FONASA', nowrap: true, body: (lab) => level(lab.fonasaLevel) },
-        { header: 'Exámenes', numeric: true, body: (lab) => lab.examCount },
+        { header: 'Publicados', numeric: true, body: (lab) => lab.examCount },
         { header: 'Estado', body: (lab) => <span className={`cl-tag ${lab.isActive ? 'cl-tag--ok' : 'cl-tag--warn'}`}>{lab.isActive ? 'Abierta' : 'Cerrada'}</span> },
       ]}
       csv={{
@@ -35,7 +35,7 @@ export default function LaboratoryList() {
           { header: 'Teléfono', value: (lab) => lab.phone },
           { header: 'Correo', value: (lab) => lab.email },
           { header: 'Nivel FONASA', value: (lab) => level(lab.fonasaLevel) },
-          { header: 'Exámenes', value: (lab) => lab.examCount },
+          { header: 'Exámenes publicados', value: (lab) => lab.examCount },
           { header: 'Estado', value: (lab) => (lab.isActive ? 'Abierta' : 'Cerrada') },
         ],
       }}

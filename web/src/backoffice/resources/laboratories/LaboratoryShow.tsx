@@ -28,6 +28,13 @@ export default function LaboratoryShow({ id }: { id: number }) {
       {(lab) => (
         <>
           {!lab.isActive && <Message severity="warn" className="cl-block" text="Sucursal cerrada: no aparece en el buscador ni en las cotizaciones." />}
+          {lab.isActive && lab.examCount === 0 && (
+            <Message
+              severity="info"
+              className="cl-block"
+              text="Esta sucursal aún no aparece en el buscador: aparecerá con su primer precio autorizado. Si es la que registraste con tu empresa, complétala aquí en vez de crear otra en la misma dirección."
+            />
+          )}
           <TabView className="cl-lab-tabs">
             <TabPanel header="Datos">
               <Fields
