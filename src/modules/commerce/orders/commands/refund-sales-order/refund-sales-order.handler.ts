@@ -91,11 +91,11 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
   private async carryOut(request: RefundRequest, ctx: CommandContext | null = null): Promise<RefundResult> {
     let answer: GatewayRefund | PaymentGatewayError | 'unknown';
     try {
-      // Refunded already (a previous attempt whose answer was lost): the gateway's record says so, and it is not asked twice.
-      const status = await this.gateway.status(request.token).catch(() => null);
-      answer = status?.committed && status.refunded ? { type: 'NULLIFIED', authorizationCode: null, raw: { recordedFrom: 'status' } } : await this.gateway.refund(request.token, request.amount);
+      answer = await this.gateway.refund(request.token, request.amount);
     } catch (error) {
       if (!(error instanceof PaymentGatewayError)) throw error;
+      // Refused, unreachable, or refunded already (an earlier attempt whose answer was lost, a refund made in the
+      // gateway's back office): the gateway's record says which.
       const status = await this.gateway.status(request.token).catch(() => null);
       answer = status === null ? 'unknown' : status.committed && status.refunded ? { type: 'NULLIFIED', authorizationCode: null, raw: { recordedFrom: 'status' } } : error;
     }
