@@ -30,6 +30,8 @@ async function typeInSelect(page: Page, id: string, typed: string, expected: str
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.locator(`.p-dropdown:has(#${id}) .p-dropdown-label`).textContent()).resolves.toBe(expected);
+  // Chosen: the list closes (its panel leaves the page once its animation ends).
+  await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
 }
 
 /** The exam box's first suggestion for what is typed, taken with Enter, as a keyboard does. */

@@ -65,6 +65,8 @@ export function SelectBox(props: DropdownProps) {
           // (axe: aria-allowed-attr, critical); the focusable input keeps its own.
           root: { 'aria-activedescendant': undefined, ...(props.pt?.root as object | undefined) },
           filterInput: { 'aria-label': 'Buscar en la lista', ...(props.pt?.filterInput as object | undefined) },
+          // The open list is a listbox: it needs a name of its own (axe: aria-input-field-name, serious).
+          list: { 'aria-label': props.ariaLabel ?? props.placeholder ?? 'Opciones', ...(props.pt?.list as object | undefined) },
         }}
         onShow={() => {
           shown.current = true;
