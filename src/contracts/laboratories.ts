@@ -76,6 +76,8 @@ export interface OwnLaboratoryInput {
   insurerIds?: number[];
   /** Home collection: the comunas reached and the fee; null turns it off. */
   homeCollection?: HomeCollectionInput | null;
+  /** Fees charged apart from the exams (issue 30); an edit that sends them replaces them all. */
+  fees?: VisitFeeInput[];
 }
 
 export interface OwnLaboratorySearchRequest {
@@ -140,3 +142,26 @@ export interface HomeCollectionInput {
   fee: number;
   comunas: { id: number; fee?: number | null }[];
 }
+
+/**
+ * A fee a branch charges apart from the exams, once per visit (issue 30): sample taking by kind, or a surcharge
+ * for coming within hours (`startsAt`–`endsAt`, "HH:MM", AFTER_HOURS only). Whole pesos, 1 to 100.000.
+ */
+export const VISIT_FEE_KINDS = ['VENOUS', 'CAPILLARY', 'PEDIATRIC', 'AFTER_HOURS'] as const;
+export type VisitFeeKind = (typeof VISIT_FEE_KINDS)[number];
+export const MAX_VISIT_FEE = 100_000;
+
+export interface VisitFeeInput {
+  kind: VisitFeeKind;
+  amount: number;
+  startsAt?: string | null;
+  endsAt?: string | null;
+}
+
+/** What each fee is called, to patients and laboratories. */
+export const VISIT_FEE_LABELS: Record<VisitFeeKind, string> = {
+  VENOUS: 'Toma de muestra venosa',
+  CAPILLARY: 'Toma de muestra capilar',
+  PEDIATRIC: 'Toma de muestra pediátrica',
+  AFTER_HOURS: 'Recargo fuera de horario',
+};

@@ -1,4 +1,4 @@
-import type { HomeCollection, OpeningHours } from './laboratories';
+import type { HomeCollection, OpeningHours, VisitFeeInput, VisitFeeKind } from './laboratories';
 
 /**
  * `POST /api/laboratory/search` (/buscador): a quote per laboratory for the whole medical order,
@@ -47,6 +47,14 @@ export interface LaboratoryQuote {
    * (`homeCollection`); then it is included in `total` and `copay`, as checkout will charge it.
    */
   homeFee?: number;
+  /**
+   * The fees of the visit the branch charges apart from the exams (issue 30): the sample taking the order needs,
+   * once per visit. `amount` is its price, `copay` what the patient pays of it (a FONASA bono covers it where the
+   * arancel has a code for it). Not part of `total` and `copay`, which stay the sums over the exams.
+   */
+  fees: VisitFeeQuote[];
+  /** What the patient pays in all: `copay` plus the fees' copays ("Tú pagas"). */
+  toPay: number;
   /** The sum of the private prices (and the home-collection fee when asked). */
   total: number;
   /** What the insurer pays in all (for FONASA: what FONASA pays). */
@@ -55,6 +63,12 @@ export interface LaboratoryQuote {
   copay: number;
   bonoCopay: number;
   privateCopay: number;
+}
+
+export interface VisitFeeQuote {
+  kind: Exclude<VisitFeeKind, 'AFTER_HOURS'>;
+  amount: number;
+  copay: number;
 }
 
 /** What a patient decides on, on the card itself (issue 19). */
@@ -69,6 +83,8 @@ export interface BranchFacts {
   homeCollectionArea: HomeCollection | null;
   /** Takes the FONASA bono: FONASA among its insurers and a level in the MLE (one rule, mle-bono.sql.ts). */
   takesFonasaBono: boolean;
+  /** The fees it charges apart from the exams (issue 30), the after-hours surcharge with its hours. */
+  fees: VisitFeeInput[];
 }
 
 export interface FacetCount {

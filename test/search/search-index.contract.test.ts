@@ -85,7 +85,7 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
   });
 
   const query = (overrides: Partial<QuoteQuery>): QuoteQuery => ({
-    examIds: [], withNearLocations: false, coverage: { kind: 'NONE' }, filterValueIds: [], orderBy: 'identifierName', orderSort: 'asc', currentPage: 1, perPage: 10, ...overrides,
+    examIds: [], withNearLocations: false, coverage: { kind: 'NONE' }, visitFees: [], filterValueIds: [], orderBy: 'identifierName', orderSort: 'asc', currentPage: 1, perPage: 10, ...overrides,
   });
   const names = async (q: Partial<QuoteQuery>) => (await index.search(query(q))).items.map((i) => i.identifierName);
 
@@ -168,6 +168,74 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
         ['Sin Convenio FONASA', 1700],
         ['MLE Nivel Dos', 1990],
         ['MLE Nivel Tres', 2910],
+      ]);
+    });
+  });
+
+  describe("the visit's fees", () => {
+    // In Valdivia, apart from every other case. FONASA 2026 arancel of the sample takings, levels 1 / 2 / 3:
+    // 03-07-011 venosa adultos 910 / 1.180 / 1.460, copay 450 / 720 / 1.000; 03-07-012 niños 830 / 1.080 / 1.330, copay 410 / 660 / 910.
+    const venous = { kind: 'VENOUS', bono: { arancel: [910, 1180, 1460], copay: [450, 720, 1000] } } as const;
+    const pediatric = { kind: 'PEDIATRIC', bono: { arancel: [830, 1080, 1330], copay: [410, 660, 910] } } as const;
+    const fees = { conCobro: 0, cobroBajo: 0, sinCobro: 0, soloRecargo: 0, valdivia: 0 };
+
+    beforeAll(async () => {
+      const valdivia = await prisma.location.findFirstOrThrow({ where: { name: 'Valdivia', kind: 'COMUNA' } });
+      const at = async (name: string, level: number | null, prices: [number, number][], charged: { kind: 'VENOUS' | 'PEDIATRIC' | 'AFTER_HOURS'; amount: number }[]) => {
+        const company = await prisma.company.findFirstOrThrow({ where: { status: 'APPROVED' } });
+        const created = await prisma.laboratory.create({ data: { companyId: company.id, identifierName: name, addressLine1: 'Picarte 100', comunaId: valdivia.id, fonasaLevel: level } });
+        await prisma.laboratoryExam.createMany({ data: prices.map(([examId, price]) => ({ laboratoryId: created.id, examId, price, status: 'AUTHORIZED' as const })) });
+        await prisma.laboratoryInsurer.createMany({ data: [{ laboratoryId: created.id, insurerId: ids.fonasa }] });
+        await prisma.laboratoryFee.createMany({ data: charged.map((f) => ({ laboratoryId: created.id, ...f, ...(f.kind === 'AFTER_HOURS' && { startsAt: '18:00', endsAt: '21:00' }) })) });
+        return created.id;
+      };
+      fees.valdivia = valdivia.id;
+      fees.conCobro = await at('Valdivia Con Cobro', 2, [[mle.glucosa, 3000], [mle.creatinina, 3000]], [{ kind: 'VENOUS', amount: 2500 }, { kind: 'PEDIATRIC', amount: 3500 }]);
+      fees.cobroBajo = await at('Valdivia Cobro Bajo', 3, [[mle.glucosa, 3200], [mle.creatinina, 3200]], [{ kind: 'VENOUS', amount: 600 }]);
+      fees.sinCobro = await at('Valdivia Sin Cobro', null, [[mle.glucosa, 3600], [mle.creatinina, 3600]], []);
+      fees.soloRecargo = await at('Valdivia Solo Recargo', null, [[mle.glucosa, 3700], [mle.creatinina, 3700]], [{ kind: 'AFTER_HOURS', amount: 3000 }]);
+      await index.reindexLaboratories([fees.conCobro, fees.cobroBajo, fees.sinCobro, fees.soloRecargo]);
+    });
+
+    const quoteAt = async (laboratoryId: number, over: Partial<QuoteQuery> = {}) =>
+      (await index.search(query({ examIds: [mle.glucosa, mle.creatinina], laboratoryId, visitFees: [venous], ...over }))).items[0];
+
+    it('adds the sample taking once per visit, whatever the number of exams, to what the patient pays and not to the exams\' sums', async () => {
+      expect(await quoteAt(fees.conCobro)).toMatchObject({ total: 6000, copay: 6000, fees: [{ kind: 'VENOUS', amount: 2500, copay: 2500 }], toPay: 8500 });
+      // A branch that charges nothing apart, and one that charges only after hours (the patient chooses when to go).
+      expect(await quoteAt(fees.sinCobro)).toMatchObject({ total: 7200, fees: [], toPay: 7200 });
+      expect(await quoteAt(fees.soloRecargo)).toMatchObject({ total: 7400, fees: [], toPay: 7400 });
+      // An order whose samples are all brought by the patient needs no sample taking.
+      expect(await quoteAt(fees.conCobro, { visitFees: [] })).toMatchObject({ fees: [], toPay: 6000 });
+    });
+
+    it('covers the fee with a FONASA bono at the branch level, unless the fee is below the bono copay; an Isapre covers its percentage', async () => {
+      const fonasa = { kind: 'FONASA', mle: true } as const;
+      // Level 2: 03-07-011 copay 720 of a $2.500 fee.
+      expect((await quoteAt(fees.conCobro, { coverage: fonasa })).fees).toEqual([{ kind: 'VENOUS', amount: 2500, copay: 720 }]);
+      // Level 3: the copay (1.000) is above the fee ($600): the fee is paid privately.
+      expect((await quoteAt(fees.cobroBajo, { coverage: fonasa })).fees).toEqual([{ kind: 'VENOUS', amount: 600, copay: 600 }]);
+      const isapre = await quoteAt(fees.conCobro, { coverage: { kind: 'PERCENT', percentage: 70 } });
+      expect(isapre).toMatchObject({ copay: 1800, fees: [{ kind: 'VENOUS', amount: 2500, copay: 750 }], toPay: 2550 });
+      // A branch that does not take the previsión charges it privately, as its exams.
+      const elsewhere = await quoteAt(fees.conCobro, { coverage: { kind: 'PERCENT', percentage: 70 }, insurerIds: [ids.banmedica] });
+      expect(elsewhere).toMatchObject({ acceptsInsurer: false, fees: [{ kind: 'VENOUS', amount: 2500, copay: 2500 }], toPay: 8500 });
+    });
+
+    it("quotes a child's pediatric sample taking where the branch charges one, and its venous one otherwise", async () => {
+      expect((await quoteAt(fees.conCobro, { visitFees: [pediatric, venous], coverage: { kind: 'FONASA', mle: true } })).fees).toEqual([{ kind: 'PEDIATRIC', amount: 3500, copay: 660 }]);
+      expect((await quoteAt(fees.cobroBajo, { visitFees: [pediatric, venous] })).fees).toEqual([{ kind: 'VENOUS', amount: 600, copay: 600 }]);
+    });
+
+    it('orders by what the patient pays in all, fees included', async () => {
+      // Elasticsearch orders by the exams' part only (docs/decisions.md, "The whole visit"): PostgreSQL, the default, is exact.
+      if (index.kind !== 'postgres') return;
+      const result = await index.search(query({ examIds: [mle.glucosa, mle.creatinina], comunaId: fees.valdivia, visitFees: [venous], orderBy: 'toPay' }));
+      expect(result.items.map((i) => [i.identifierName, i.copay, i.toPay])).toEqual([
+        ['Valdivia Cobro Bajo', 6400, 7000],
+        ['Valdivia Sin Cobro', 7200, 7200],
+        ['Valdivia Solo Recargo', 7400, 7400],
+        ['Valdivia Con Cobro', 6000, 8500],
       ]);
     });
   });

@@ -98,12 +98,28 @@ async function seedExams(tx: Tx, reference: ReferenceData) {
   const examId = new Map(exams.map((e) => [e.code, e.id]));
   // The look-up's prior: how commonly each exam is ordered (issue 18).
   for (const { code, commonness } of reference.commonness) await tx.exam.update({ where: { code }, data: { commonness } });
+  await seedPreparation(tx, reference);
   await tx.examSynonym.createMany({
     data: reference.synonyms.map((s) => ({ examId: examId.get(s.code)!, synonym: s.synonym, kind: s.kind })),
     skipDuplicates: true,
   });
   await seedOrderVocabulary(tx, reference, examId);
   return examId;
+}
+
+/** What each exam's sample is and how to prepare for it (data/reference/exam-preparation.csv), in one statement. */
+async function seedPreparation(tx: Tx, reference: ReferenceData) {
+  const rows = reference.preparation;
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
+  await tx.$executeRaw`
+    UPDATE exam e SET sample_kind = p.sample::exam_sample_kind, fasting_hours = p.fasting, first_morning_urine = p.morning_urine,
+                      collection_24h = p.day_urine, rest_minutes = p.rest, morning_before = p.before, preparation_medicines = p.medicines,
+                      preparation_note = p.note
+    FROM unnest(${column((r) => r.code)}::text[], ${column((r) => r.sample)}::text[], ${column((r) => r.fastingHours)}::int[],
+                ${column((r) => r.firstMorningUrine)}::boolean[], ${column((r) => r.collection24h)}::boolean[], ${column((r) => r.restMinutes)}::int[],
+                ${column((r) => r.morningBefore)}::text[], ${column((r) => r.medicines)}::text[], ${column((r) => r.note)}::text[])
+         AS p(code, sample, fasting, morning_urine, day_urine, rest, before, medicines, note)
+    WHERE e.code = p.code`;
 }
 
 /**
@@ -228,5 +244,20 @@ async function seedLaboratories(
     SELECT h.id, n.location_id, CASE WHEN h.flat THEN h.fee ELSE h.fee + 2000 END
     FROM home h JOIN near_location n ON n.near_location_id = h.comuna_id AND n.source = 'ADJACENT' AND n.location_id <> h.comuna_id
     WHERE coalesce(n.distance_km, 0) <= 10`;
+  // Fees charged apart (issue 30), as many Chilean laboratories have them: two branches in five charge the venous
+  // sample taking ($1.500 to $3.000), those taking children's samples a pediatric one $1.000 above it, one in
+  // five a capillary one, and one in seven a surcharge on weekday evenings.
+  await tx.$executeRaw`
+    WITH lab AS (
+      SELECT l.id, (ARRAY[1500, 2000, 2500, 3000])[1 + l.id % 4] AS venous,
+             EXISTS (SELECT 1 FROM laboratory_attribute a JOIN select_list_child c ON c.id = a.select_list_child_id AND c.code = 'TOMA_PEDIATRICA'
+                     WHERE a.laboratory_id = l.id) AS children
+      FROM laboratory l WHERE l.id = ANY(${labs.map((lab) => lab.id)}::int[]) AND l.id % 5 IN (1, 3)
+    )
+    INSERT INTO laboratory_fee (laboratory_id, kind, amount, starts_at, ends_at)
+    SELECT id, 'VENOUS'::laboratory_fee_kind, venous, NULL, NULL FROM lab
+    UNION ALL SELECT id, 'PEDIATRIC', venous + 1000, NULL, NULL FROM lab WHERE children
+    UNION ALL SELECT id, 'CAPILLARY', 1200, NULL, NULL FROM lab WHERE id % 10 = 3
+    UNION ALL SELECT l.id, 'AFTER_HOURS', 3000, '18:00', '21:00' FROM laboratory l WHERE l.id = ANY(${labs.map((lab) => lab.id)}::int[]) AND l.id % 7 = 0`;
   return { companies: companies.length, laboratories: labs.length, laboratoryExams: examRows.length };
 }

@@ -1,4 +1,4 @@
-import type { ExamQuote } from '../../contracts/search';
+import type { ExamQuote, VisitFeeQuote } from '../../contracts/search';
 import type { Coverage } from './search-index';
 
 /** The FONASA bono of an exam at a branch: the arancel and the copay of the branch's MLE level. */
@@ -35,3 +35,15 @@ export function orderShare(exams: ExamQuote[]) {
     privateCopay: sum((e) => (e.payment === 'PRIVATE' ? e.copay : 0)),
   };
 }
+
+/**
+ * A sample-taking fee of the visit, paid as an exam line is (`examShare`): FONASA's bono covers it where the
+ * arancel has a code for it (03-07-011 venous adult, 03-07-012 pediatric, 03-07-014 capillary), an Isapre
+ * its percentage; otherwise the patient pays it privately.
+ */
+export function visitFeeShare(coverage: Coverage, kind: VisitFeeQuote['kind'], amount: number, bono: MleBono | null): VisitFeeQuote {
+  return { kind, amount, copay: examShare(coverage, 0, amount, bono).copay };
+}
+
+/** What the patient pays in all: the exams' copay and the visit's fees. */
+export const toPay = (copay: number, fees: VisitFeeQuote[]) => fees.reduce((sum, fee) => sum + fee.copay, copay);

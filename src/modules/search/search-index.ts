@@ -4,8 +4,8 @@ import type { Tx } from '../../platform/database/prisma.service';
 /** How the quote of an order is covered: FONASA (MLE bono), an Isapre plan percentage, or nothing. */
 export type Coverage = { kind: 'FONASA'; mle: boolean } | { kind: 'PERCENT'; percentage: number } | { kind: 'NONE' };
 
-/** `distance`: nearest to the chosen comuna first ("Más cercano"). */
-export const ORDER_BY = ['identifierName', 'total', 'copay', 'distance'] as const;
+/** `distance`: nearest to the chosen comuna first ("Más cercano"); `toPay`: what the patient pays in all, fees included. */
+export const ORDER_BY = ['identifierName', 'total', 'copay', 'distance', 'toPay'] as const;
 export type OrderBy = (typeof ORDER_BY)[number];
 
 /** A /buscador query, already validated and resolved (ids, not names). */
@@ -36,6 +36,12 @@ export interface QuoteQuery {
    */
   insurerIds?: number[];
   coverage: Coverage;
+  /**
+   * The sample taking the order's visit needs (none when every exam's sample is brought or included): the fee
+   * kinds a branch may charge for it, in order of preference (a child's pediatric fee before the venous one),
+   * each with FONASA's bono for it by MLE level (index 0 = level 1).
+   */
+  visitFees: VisitFeeRule[];
   laboratoryName?: string;
   laboratoryId?: number;
   /** Select-list children to match, grouped by type: any value within a type, every type. */
@@ -44,6 +50,11 @@ export interface QuoteQuery {
   orderSort: 'asc' | 'desc';
   currentPage: number;
   perPage: number;
+}
+
+export interface VisitFeeRule {
+  kind: 'VENOUS' | 'CAPILLARY' | 'PEDIATRIC';
+  bono: { arancel: (number | null)[]; copay: (number | null)[] } | null;
 }
 
 export type { ExamQuote, FacetCount, LaboratoryQuote, QuoteResults } from '../../contracts/search';

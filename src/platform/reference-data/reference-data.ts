@@ -27,6 +27,11 @@ export interface SynonymRow { code: string; synonym: string; kind: string }
  * with the reason) or words that change nothing (`ignore`).
  */
 export interface OrderVocabularyRow { term: string; kind: 'exam' | 'panel' | 'ambiguous' | 'not_lab' | 'ignore'; codes: string[]; reason: string | null; source: string }
+/** What an exam's sample is and how to prepare for it (issue 30): data/reference/exam-preparation.csv. */
+export interface PreparationRow {
+  code: string; sample: string; fastingHours: number; firstMorningUrine: boolean; collection24h: boolean; restMinutes: number;
+  morningBefore: string | null; medicines: string | null; note: string | null;
+}
 /** How commonly an exam is ordered, 0–100: the exam look-up's prior (issue 18). */
 export interface CommonnessRow { code: string; commonness: number }
 
@@ -61,7 +66,12 @@ export function loadReferenceData() {
     term: r.term, kind: r.kind as OrderVocabularyRow['kind'], codes: r.codes.split(/[+|]/).map((c) => c.trim()).filter(Boolean),
     reason: r.reason || null, source: r.source,
   }));
-  return { regions, comunas, adjacency, exams, insurers, synonyms, commonness, orderVocabulary };
+  const preparation = readCsv<Record<string, string>>('exam-preparation.csv').map((r): PreparationRow => ({
+    code: r.code, sample: r.sample.toUpperCase(), fastingHours: Number(r.fasting_hours), firstMorningUrine: r.first_morning_urine === '1',
+    collection24h: r.collection_24h === '1', restMinutes: Number(r.rest_minutes), morningBefore: r.morning_before || null,
+    medicines: r.medicines || null, note: r.note || null,
+  }));
+  return { regions, comunas, adjacency, exams, insurers, synonyms, commonness, orderVocabulary, preparation };
 }
 
 export type ReferenceData = ReturnType<typeof loadReferenceData>;

@@ -41,7 +41,9 @@ export const quoteRequestSchema = z.object({
   attributesValues: refList(50, 'atributos'),
   /** Collection at the patient's home in `location` (the address's `domicilio=1`): its fee joins the quote. */
   homeCollection: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]).optional(),
-  orderBy: z.union([blank, z.enum(ORDER_BY, { message: 'Ordena por identifierName, total, copay o distance.' })]).optional().transform((v) => v ?? 'identifierName'),
+  /** The exams are for a child: a branch's pediatric sample taking is quoted where it charges one (issue 30). */
+  pediatric: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]).optional(),
+  orderBy: z.union([blank, z.enum(ORDER_BY, { message: 'Ordena por identifierName, total, copay, distance o toPay.' })]).optional().transform((v) => v ?? 'identifierName'),
   orderSort: z.union([blank, z.enum(['asc', 'desc'], { message: 'El orden debe ser asc o desc.' })]).optional().transform((v) => v ?? 'asc'),
   currentPage: z.union([blank, z.coerce.number().int().min(1, 'La página debe ser 1 o mayor.').max(10000)]).optional().transform((v) => v ?? 1),
   perPage: z.union([blank, z.coerce.number().int().min(1).max(50, 'Máximo 50 por página.')]).optional().transform((v) => v ?? QUOTE_PAGE_SIZE),

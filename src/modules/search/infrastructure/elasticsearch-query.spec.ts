@@ -2,7 +2,7 @@ import { buildSearchRequest, toLaboratoryQuote } from './elasticsearch-query';
 import type { QuoteQuery } from '../search-index';
 
 const base: QuoteQuery = {
-  examIds: [11, 22], withNearLocations: false, coverage: { kind: 'NONE' }, filterValueIds: [], orderBy: 'identifierName', orderSort: 'asc', currentPage: 1, perPage: 10,
+  examIds: [11, 22], withNearLocations: false, coverage: { kind: 'NONE' }, visitFees: [], filterValueIds: [], orderBy: 'identifierName', orderSort: 'asc', currentPage: 1, perPage: 10,
 };
 
 describe(buildSearchRequest.name, () => {

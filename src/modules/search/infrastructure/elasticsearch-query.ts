@@ -1,4 +1,5 @@
-import { examShare, orderShare } from '../quote-rules';
+import { examShare, orderShare, toPay, visitFeeShare } from '../quote-rules';
+import type { VisitFeeQuote } from '../../../contracts/search';
 import type { Coverage, LaboratoryQuote, QuoteQuery } from '../search-index';
 
 /**
@@ -72,7 +73,9 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
       : [
           { _score: 'desc' },
           ...(query.orderBy === 'total' ? [nestedSum('price')] : []),
-          ...(query.orderBy === 'copay' ? [nestedSum(copayField(query.coverage))] : []),
+          // By what the patient pays in all: the exams' part (the visit's fee, one per document, is not summed here:
+          // at most a sample taking's few thousand pesos apart; docs/decisions.md, "The whole visit").
+          ...(query.orderBy === 'copay' || query.orderBy === 'toPay' ? [nestedSum(copayField(query.coverage))] : []),
           ...nearest,
           ...(query.orderBy === 'identifierName' ? [{ 'identifierName.sort': direction }] : [{ 'identifierName.sort': 'asc' }]),
           { laboratoryId: 'asc' },
@@ -93,7 +96,7 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
     from: (query.currentPage - 1) * query.perPage,
     size: query.perPage,
     track_total_hits: true,
-    _source: ['laboratoryId', 'identifierName', 'addressLine1', 'comunaId', 'lat', 'lng', 'fonasaLevel', 'insurerIds', 'location'],
+    _source: ['laboratoryId', 'identifierName', 'addressLine1', 'comunaId', 'lat', 'lng', 'fonasaLevel', 'insurerIds', 'location', 'sampleFees', 'bonoLevel'],
   };
 }
 
@@ -117,6 +120,7 @@ interface EsHit {
   _source: {
     laboratoryId: number; identifierName: string; addressLine1: string; comunaId: number; lat: number | null; lng: number | null; fonasaLevel: number | null;
     insurerIds?: number[]; location?: { lat: number; lon: number } | null;
+    sampleFees?: Partial<Record<VisitFeeQuote['kind'], number | null>>; bonoLevel?: number | null;
   };
   inner_hits?: { quoted: { hits: { hits: { _source: { examId: number; price: number; mleArancel: number | null; mleCopay: number | null } }[] } } };
 }
@@ -138,8 +142,26 @@ export function toLaboratoryQuote(hit: EsHit, query: QuoteQuery): LaboratoryQuot
     exams,
     missingExamIds: query.examIds.filter((id) => !offered.has(id)),
     offersAll: query.examIds.length > 0 && offered.size === query.examIds.length,
-    ...withHomeFee(orderShare(exams), homeFeeOf(query, laboratoryId)),
+    ...withVisitFee(withHomeFee(orderShare(exams), homeFeeOf(query, laboratoryId)), visitFee(hit, query, coverage)),
   };
+}
+
+/** The sample taking of the visit at this branch (quote-rules.ts), as the PostgreSQL adapter's `visitFeeJoin`. */
+function visitFee(hit: EsHit, query: QuoteQuery, coverage: Coverage): VisitFeeQuote | undefined {
+  const level = hit._source.bonoLevel ?? null;
+  for (const rule of query.visitFees) {
+    const amount = hit._source.sampleFees?.[rule.kind];
+    if (amount === null || amount === undefined) continue;
+    const arancel = level === null ? null : (rule.bono?.arancel[level - 1] ?? null);
+    const copay = level === null ? null : (rule.bono?.copay[level - 1] ?? null);
+    return visitFeeShare(coverage, rule.kind, amount, arancel !== null && copay !== null ? { arancel, copay } : null);
+  }
+  return undefined;
+}
+
+function withVisitFee<T extends { copay: number }>(share: T, fee: VisitFeeQuote | undefined): T & { fees: VisitFeeQuote[]; toPay: number } {
+  const fees = fee ? [fee] : [];
+  return { ...share, fees, toPay: toPay(share.copay, fees) };
 }
 
 /** The home-collection fee of this branch when the search asked for it (then part of the quote, as checkout charges it). */

@@ -1,5 +1,6 @@
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import { mleBonoColumns } from '../../catalogue/exams';
+import { sampleFeeColumns } from '../../catalogue/laboratories';
 
 /** A laboratory as the Elasticsearch index holds it (search-mappings/laboratories.json). */
 export interface LaboratoryDocument {
@@ -16,6 +17,9 @@ export interface LaboratoryDocument {
   lat: number | null;
   lng: number | null;
   fonasaLevel: number | null;
+  /** The sample-taking fees (null: not charged) and the MLE level of a FONASA bono for them (issue 30). */
+  sampleFees: { VENOUS: number | null; CAPILLARY: number | null; PEDIATRIC: number | null };
+  bonoLevel: number | null;
   exams: {
     examId: number;
     code: string;
@@ -38,6 +42,7 @@ export interface LaboratoryDocument {
 export async function readLaboratoryDocuments(db: PrismaService | Tx, laboratoryIds: number[]): Promise<LaboratoryDocument[]> {
   if (laboratoryIds.length === 0) return [];
   const bono = mleBonoColumns('l', 'e');
+  const fees = sampleFeeColumns('l');
   return db.$queryRaw<LaboratoryDocument[]>`
     SELECT l.id AS "laboratoryId", l.identifier_name AS "identifierName", l.company_id AS "companyId", l.comuna_id AS "comunaId",
            c.parent_id AS "regionId",
@@ -52,6 +57,7 @@ export async function readLaboratoryDocuments(db: PrismaService | Tx, laboratory
            CASE WHEN l.lat IS NOT NULL AND l.lng IS NOT NULL THEN json_build_object('lat', l.lat, 'lon', l.lng)
                 WHEN c.lat IS NOT NULL AND c.lng IS NOT NULL THEN json_build_object('lat', c.lat, 'lon', c.lng) END AS location,
            l.lat, l.lng, l.fonasa_level AS "fonasaLevel",
+           json_build_object('VENOUS', ${fees.venous}, 'CAPILLARY', ${fees.capillary}, 'PEDIATRIC', ${fees.pediatric}) AS "sampleFees", ${fees.bonoLevel} AS "bonoLevel",
            coalesce((
              SELECT json_agg(json_build_object('examId', x.exam_id, 'code', x.code, 'typeExamId', x.type_exam_id, 'name', x.name, 'price', x.price,
                                                'mleArancel', x.arancel, 'mleCopay', x.copay,

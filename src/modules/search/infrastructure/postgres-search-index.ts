@@ -3,8 +3,9 @@ import { AdvisoryLock } from '../../../platform/database/locks';
 import { HotPath } from '../../../platform/database/hot-path';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import type { Coverage, ExamQuote, FacetCount, LaboratoryQuote, QuoteQuery, QuoteResults, SearchIndex } from '../search-index';
+import type { VisitFeeQuote } from '../../../contracts/search';
 import { mleBonoColumns } from '../../catalogue/exams';
-import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../catalogue/laboratories';
+import { branchFactsSql, sampleFeeColumns, toBranchFacts, type BranchFactsRow } from '../../catalogue/laboratories';
 
 /**
  * The search index in PostgreSQL (embedded default): the denormalised `search_laboratory` and
@@ -128,7 +129,8 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
   const cand = Prisma.sql`
     cand AS MATERIALIZED (
       SELECT l.laboratory_id, l.comuna_id, l.insurer_ids, l.filter_value_ids, l.name_folded, (${here}) AS here, (${region}) AS in_scope,
-             ${accepts} AS accepts, ${distance} AS distance, ${homeFee} AS home_fee
+             ${accepts} AS accepts, ${distance} AS distance, ${homeFee} AS home_fee,
+             l.fee_venous, l.fee_capillary, l.fee_pediatric, l.bono_level
       FROM search_laboratory l
       WHERE ${labConditions(query)} AND ((${here}) OR (${region})) ${exams.length === 0 ? publishesAPrice : Prisma.empty}
     )`;
@@ -170,7 +172,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
   }
 
   const share = shareSql(query.coverage);
-  const order = { identifierName: Prisma.sql`name_folded`, total: Prisma.sql`total`, copay: Prisma.sql`copay`, distance: Prisma.sql`distance` }[query.orderBy];
+  const order = { identifierName: Prisma.sql`name_folded`, total: Prisma.sql`total`, copay: Prisma.sql`copay`, distance: Prisma.sql`distance`, toPay: Prisma.sql`to_pay` }[query.orderBy];
   // The exam array on the first column of the index: PostgreSQL 15 searches it one exam at a time
   // for this laboratory, whereas on a second column it would read all the laboratory's prices.
   const pricesOf = (labs: Prisma.Sql) => Prisma.sql`search_laboratory_exam p WHERE p.exam_id = ANY(${exams}::int[]) AND p.laboratory_id = ${labs}`;
@@ -191,8 +193,11 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
       FROM px p GROUP BY p.laboratory_id
     ),
     hits AS (
-      SELECT c.*, q.offered, q.total + c.home_fee AS total, CASE WHEN c.accepts THEN q.pays ELSE q.total END + c.home_fee AS copay
-      FROM cand c JOIN q ON q.laboratory_id = c.laboratory_id WHERE c.here
+      SELECT h.*, h.copay + coalesce(h.fee_pays, 0) AS to_pay
+      FROM (SELECT c.*, q.offered, q.total + c.home_fee AS total, CASE WHEN c.accepts THEN q.pays ELSE q.total END + c.home_fee AS copay,
+                   f.fee_kind, f.fee_amount, f.fee_pays
+            FROM cand c JOIN q ON q.laboratory_id = c.laboratory_id ${visitFeeJoin(query)}
+            WHERE c.here) h
     ),
     -- The comuna facet: the laboratories of the region that offer some of the exams. Those here are in hits;
     -- for the others only whether they offer one matters (a probe), not their prices: a region can hold
@@ -204,7 +209,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
     ),
     -- Those taking the previsión first, then whole orders, then the order asked for.
     page AS (
-      SELECT laboratory_id, offered, total, copay, name_folded, accepts, distance, home_fee FROM hits
+      SELECT laboratory_id, offered, total, copay, to_pay, fee_kind, fee_amount, fee_pays, name_folded, accepts, distance, home_fee FROM hits
       ORDER BY accepts DESC, (offered = ${exams.length}) DESC, ${order} ${direction} NULLS LAST, name_folded, laboratory_id
       LIMIT ${query.perPage} OFFSET ${offset}
     ),
@@ -218,7 +223,8 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
     )
     SELECT (SELECT count(*)::int FROM hits) AS total,
            (SELECT json_agg(json_build_object(${labJson},
-                                              'offered', page.offered, 'total', page.total, 'copay', page.copay,
+                                              'offered', page.offered, 'total', page.total, 'copay', page.copay, 'to_pay', page.to_pay,
+                                              'fee_kind', page.fee_kind, 'fee_amount', page.fee_amount, 'fee_pays', page.fee_pays,
                                               'coverage', lines.coverage, 'bono_copay', lines.bono_copay, 'exams', lines.exams)
                             ORDER BY page.accepts DESC, (page.offered = ${exams.length}) DESC, page.${order} ${direction} NULLS LAST, page.name_folded, page.laboratory_id)
             FROM page
@@ -226,6 +232,26 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
             JOIN search_laboratory_card card ON card.laboratory_id = page.laboratory_id
             JOIN lines ON lines.laboratory_id = page.laboratory_id) AS items,
            ${facets}`;
+}
+
+/**
+ * The sample taking of the visit at hit `c` (quote-rules.ts `visitFeeShare`, in SQL): the first fee kind the
+ * order may be charged that the branch charges, its amount and what the patient pays of it, as `f`. A FONASA
+ * bono covers it at the branch's level (`bono_level`) as an exam line is covered; a branch that does not take
+ * the previsión charges it privately.
+ */
+function visitFeeJoin(query: QuoteQuery): Prisma.Sql {
+  if (query.visitFees.length === 0) return Prisma.sql`CROSS JOIN (SELECT NULL::text AS fee_kind, NULL::int AS fee_amount, NULL::int AS fee_pays) f`;
+  const levelOf = (values: (number | null)[] | undefined) => (values ? Prisma.sql`(${values}::int[])[c.bono_level]` : Prisma.sql`NULL::int`);
+  const options = query.visitFees.map((rule, rank) => {
+    const column = Prisma.raw(`c.fee_${rule.kind.toLowerCase()}`);
+    return Prisma.sql`(${rank}, ${rule.kind}, ${column}, ${levelOf(rule.bono?.arancel)}, ${levelOf(rule.bono?.copay)})`;
+  });
+  const share = shareSql(query.coverage, Prisma.sql`c.accepts`);
+  return Prisma.sql`LEFT JOIN LATERAL (
+      SELECT p.kind AS fee_kind, p.price AS fee_amount, (${share.pays})::int AS fee_pays
+      FROM (VALUES ${Prisma.join(options)}) AS p(rank, kind, price, mle_arancel, mle_copay)
+      WHERE p.price IS NOT NULL ORDER BY p.rank LIMIT 1) f ON TRUE`;
 }
 
 /**
@@ -245,9 +271,11 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
   // Two projections of one laboratory at once would collide on its rows: serialise per laboratory.
   if (lock) await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AdvisoryLock.SearchReindex}, id) FROM unnest(${ids}::int[]) AS id ORDER BY id`;
   await tx.$executeRaw`DELETE FROM search_laboratory WHERE laboratory_id = ANY(${ids}::int[])`;
+  const fees = sampleFeeColumns('l');
   await tx.$executeRaw`
     INSERT INTO search_laboratory (laboratory_id, identifier_name, name_folded, company_id, comuna_id, region_id, served_comuna_ids,
-                                   insurer_ids, filter_value_ids, address_line1, lat, lng, fonasa_level)
+                                   insurer_ids, filter_value_ids, address_line1, lat, lng, fonasa_level,
+                                   fee_venous, fee_capillary, fee_pediatric, bono_level)
     SELECT l.id, l.identifier_name, cl_fold(l.identifier_name), l.company_id, l.comuna_id, c.parent_id,
            ARRAY[l.comuna_id] || ARRAY(SELECT n.location_id FROM near_location n WHERE n.near_location_id = l.comuna_id ORDER BY 1),
            ARRAY(SELECT li.insurer_id FROM laboratory_insurer li JOIN insurer i ON i.id = li.insurer_id WHERE li.laboratory_id = l.id AND i.is_active ORDER BY 1),
@@ -255,7 +283,7 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
                  JOIN select_list_type t ON t.id = a.select_list_type_id
                  JOIN select_list_child ch ON ch.id = a.select_list_child_id
                  WHERE a.laboratory_id = l.id AND t.isfilter AND ch.is_active ORDER BY 1),
-           l.address_line1, l.lat, l.lng, l.fonasa_level
+           l.address_line1, l.lat, l.lng, l.fonasa_level, ${fees.venous}, ${fees.capillary}, ${fees.pediatric}, ${fees.bonoLevel}
     FROM laboratory l
     JOIN company co ON co.id = l.company_id AND co.status = 'APPROVED'
     JOIN location c ON c.id = l.comuna_id
@@ -356,6 +384,10 @@ interface QuoteRow {
   total: number;
   coverage: number;
   copay: number;
+  to_pay?: number;
+  fee_kind?: VisitFeeQuote['kind'] | null;
+  fee_amount?: number | null;
+  fee_pays?: number | null;
   bono_copay: number;
   /** examId, price, covered, pays, bono, cheaper. */
   exams: [number, number, number, number, boolean, boolean][];
@@ -380,6 +412,8 @@ function toQuote(row: QuoteRow, query: QuoteQuery): LaboratoryQuote {
     exams,
     missingExamIds: examIds.filter((id) => !offered.has(id)),
     offersAll: examIds.length > 0 && offered.size === examIds.length,
+    fees: row.fee_kind ? [{ kind: row.fee_kind, amount: row.fee_amount!, copay: row.fee_pays! }] : [],
+    toPay: row.to_pay ?? row.copay,
     total: row.total,
     coverage: row.coverage,
     copay: row.copay,

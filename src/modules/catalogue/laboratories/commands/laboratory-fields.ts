@@ -16,8 +16,8 @@ export async function assertLaboratoryReferences(tx: Tx, input: Partial<Laborato
 }
 
 /** The laboratory's own columns among the input (insurers are rows of their own). */
-export function laboratoryColumns<I extends Partial<LaboratoryInput>>(input: I): Omit<I, 'insurerIds' | 'openingHours' | 'homeCollection'> & { openingHours?: Prisma.InputJsonArray } {
-  const { insurerIds: _, homeCollection: __, openingHours, ...columns } = input;
+export function laboratoryColumns<I extends Partial<LaboratoryInput>>(input: I): Omit<I, 'insurerIds' | 'openingHours' | 'homeCollection' | 'fees'> & { openingHours?: Prisma.InputJsonArray } {
+  const { insurerIds: _, homeCollection: __, fees: ___, openingHours, ...columns } = input;
   return { ...columns, ...(openingHours && { openingHours: openingHours.map(({ day, opens, closes }) => ({ day, opens, closes })) }) };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_VISIT_FEE, VISIT_FEE_KINDS } from '../../../../contracts/laboratories';
 import { MAX_HOME_COMUNAS } from '../home-collection/home-collection';
 import { blankAsAbsent, booleanField, clearable, emailField, idField, idList, optionalText, pagingFields, phoneField, textField } from '../../../../platform/http/fields';
 
@@ -18,6 +19,17 @@ const homeCollection = z.object({
     .max(MAX_HOME_COMUNAS, `Máximo ${MAX_HOME_COMUNAS} comunas.`),
 });
 
+/** A fee charged apart from the exams (issue 30): a known kind, whole pesos up to $100.000, hours for the surcharge. */
+const visitFee = z
+  .object({
+    kind: z.enum(VISIT_FEE_KINDS, { message: 'El tipo de cobro no existe: usa VENOUS, CAPILLARY, PEDIATRIC o AFTER_HOURS.' }),
+    amount: z.coerce.number({ message: 'El monto debe ser un número.' }).int('El monto va en pesos, sin decimales.').min(1, 'El monto debe ser mayor que cero.').max(MAX_VISIT_FEE, 'El monto máximo de un cobro es $100.000.'),
+    startsAt: time.nullable().optional(),
+    endsAt: time.nullable().optional(),
+  })
+  .refine((f) => f.kind !== 'AFTER_HOURS' || (f.startsAt && f.endsAt), { message: 'Indica desde y hasta qué hora se cobra el recargo.', path: ['startsAt'] })
+  .refine((f) => f.kind !== 'AFTER_HOURS' || !f.startsAt || f.startsAt !== f.endsAt, { message: 'El recargo debe empezar y terminar a horas distintas.', path: ['endsAt'] });
+
 /** A new branch: its name, address and comuna; the company too when an administrator registers it. */
 export const registerLaboratoryBody = z.object({
   companyId: idField('la empresa').optional(),
@@ -36,6 +48,7 @@ export const registerLaboratoryBody = z.object({
   isActive: booleanField.optional(),
   insurerIds: idList('la previsión').optional(),
   homeCollection: homeCollection.nullable().optional(),
+  fees: z.array(visitFee).max(VISIT_FEE_KINDS.length, 'Cada cobro se indica una sola vez.').optional(),
 });
 
 export const updateLaboratoryBody = registerLaboratoryBody.partial();

@@ -1,5 +1,6 @@
 import type { Prisma } from '../../../../generated/prisma/client';
 import type { HomeCollection } from '../../../../contracts/laboratories';
+import { toVisitFee } from '../visit-fees/visit-fees';
 
 export type OpeningHours = {
   /** ISO weekday, Monday = 1 ... Sunday = 7; 8 = public holidays. */
@@ -15,14 +16,15 @@ export const LABORATORY_SELECT = {
   company: { select: { id: true, tradeName: true, status: true } },
   comuna: { select: { id: true, name: true, parent: { select: { id: true, name: true } } } },
   insurers: { select: { insurer: { select: { id: true, code: true, name: true } } } },
+  fees: { select: { kind: true, amount: true, startsAt: true, endsAt: true }, orderBy: { kind: 'asc' } },
   // Published: authorized and offered (what "Exámenes publicados" says, and what makes a branch public when browsing).
   _count: { select: { exams: { where: { status: 'AUTHORIZED', isActive: true } } } },
 } as const satisfies Prisma.LaboratorySelect;
 
 type LaboratoryRow = Prisma.LaboratoryGetPayload<{ select: typeof LABORATORY_SELECT }>;
 
-export const toLaboratoryView = ({ insurers, _count, ...lab }: LaboratoryRow, homeCollection: HomeCollection | null) => ({
-  ...lab, insurers: insurers.map((i) => i.insurer), examCount: _count.exams, homeCollection,
+export const toLaboratoryView = ({ insurers, _count, fees, ...lab }: LaboratoryRow, homeCollection: HomeCollection | null) => ({
+  ...lab, insurers: insurers.map((i) => i.insurer), examCount: _count.exams, homeCollection, fees: fees.map(toVisitFee),
 });
 
 export type LaboratoryView = ReturnType<typeof toLaboratoryView>;

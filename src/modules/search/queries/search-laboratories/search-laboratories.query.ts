@@ -13,7 +13,7 @@ import type { QuoteRequest } from '../../http/quote-request';
 import { SearchAnswerCache, toSearchAnswer } from '../../search-answer-cache';
 import { SearchReferences } from '../../search-references';
 import type { SerializedJson } from '../../../../platform/http/serialized-json';
-import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
+import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex, type VisitFeeRule } from '../../search-index';
 import type { SearchHistoryBatch, SearchHistoryJob } from '../../../reports';
 import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../catalogue/laboratories';
 import type { LaboratoryQuote } from '../../../../contracts/search';
@@ -180,6 +180,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       regionId: comuna?.parentId ?? regionId,
       insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,
       coverage: coverageOf(insurer, request.coveragePercentage),
+      visitFees: visitFeeRules(request.exams.map((id) => known.examSamples.get(id)), request.pediatric === true, known.sampleTakingBonos),
       laboratoryName: request.laboratoryName,
       laboratoryId: request.laboratoryId,
       // Every value checked must match (a patient who checks home collection and pediatric collection needs both):
@@ -202,4 +203,16 @@ export function coverageOf(insurer: { code: string; type: string } | undefined, 
   if (!insurer || insurer.type === 'none') return { kind: 'NONE' };
   if (insurer.type === 'public') return { kind: 'FONASA', mle: insurer.code !== 'fonasa_a' };
   return { kind: 'PERCENT', percentage: percentage ?? 0 };
+}
+
+/**
+ * The sample taking a visit for these exams needs, once whatever the number of exams: blood from a vein when
+ * any exam needs it (a child's pediatric taking first, where the branch charges one), else a finger prick when
+ * any exam needs that; nothing when every sample is brought by the patient or its taking is included.
+ */
+export function visitFeeRules(samples: (string | undefined)[], pediatric: boolean, bonos: Map<VisitFeeRule['kind'], VisitFeeRule['bono']>): VisitFeeRule[] {
+  const rule = (kind: VisitFeeRule['kind']): VisitFeeRule => ({ kind, bono: bonos.get(kind) ?? null });
+  if (samples.includes('VENOUS')) return pediatric ? [rule('PEDIATRIC'), rule('VENOUS')] : [rule('VENOUS')];
+  if (samples.includes('CAPILLARY')) return pediatric ? [rule('PEDIATRIC'), rule('CAPILLARY')] : [rule('CAPILLARY')];
+  return [];
 }

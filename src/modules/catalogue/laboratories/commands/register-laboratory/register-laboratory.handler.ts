@@ -6,6 +6,7 @@ import { LaboratoryRegistered } from '../../laboratories.events';
 import { LABORATORY_SELECT, toLaboratoryView } from '../../queries/laboratory-view';
 import { settleFonasaFacts, assertFonasaCoherent, assertLaboratoryReferences, laboratoryColumns, replaceInsurers } from '../laboratory-fields';
 import { readHomeCollection, replaceHomeCollection } from '../../home-collection/home-collection';
+import { replaceVisitFees } from '../../visit-fees/visit-fees';
 import { RegisterLaboratoryCommand } from './register-laboratory.command';
 
 @CommandHandler(RegisterLaboratoryCommand)
@@ -25,6 +26,7 @@ export class RegisterLaboratoryHandler implements ICommandHandler<RegisterLabora
       const { id } = await tx.laboratory.create({ data: { ...laboratoryColumns(input), companyId: owner } });
       if (input.insurerIds) await replaceInsurers(tx, id, input.insurerIds);
       if (input.homeCollection) await replaceHomeCollection(tx, id, input.homeCollection);
+      if (input.fees) await replaceVisitFees(tx, id, input.fees);
       await settleFonasaFacts(tx);
       changes.record(LaboratoryRegistered({ laboratoryId: id, companyId: owner }));
       changes.audit('laboratory.registered', 'Laboratory', id, { companyId: owner });

@@ -7,6 +7,7 @@ import { LaboratoryUpdated } from '../../laboratories.events';
 import { LABORATORY_SELECT, toLaboratoryView } from '../../queries/laboratory-view';
 import { settleFonasaFacts, assertFonasaCoherent, assertLaboratoryReferences, laboratoryColumns, replaceInsurers, sentFields } from '../laboratory-fields';
 import { readHomeCollection, replaceHomeCollection } from '../../home-collection/home-collection';
+import { replaceVisitFees } from '../../visit-fees/visit-fees';
 import { UpdateLaboratoryCommand } from './update-laboratory.command';
 
 @CommandHandler(UpdateLaboratoryCommand)
@@ -26,6 +27,7 @@ export class UpdateLaboratoryHandler implements ICommandHandler<UpdateLaboratory
       await tx.laboratory.update({ where: { id: laboratoryId }, data: laboratoryColumns(input) });
       if (input.insurerIds) await replaceInsurers(tx, laboratoryId, input.insurerIds);
       if (input.homeCollection !== undefined) await replaceHomeCollection(tx, laboratoryId, input.homeCollection);
+      if (input.fees) await replaceVisitFees(tx, laboratoryId, input.fees);
       await settleFonasaFacts(tx);
       const fields = sentFields(input);
       if (fields.length > 0) {
