@@ -44,6 +44,8 @@ export interface LaboratoryPageView {
     company: { id: number; tradeName: string };
     attributes: { id: number; code: string; name: string; values: { id: number | null; name: string }[] }[];
     homeCollection: HomeCollection | null;
+    /** What it charges apart from the exams (issue 30). */
+    fees: VisitFeeInput[];
   };
   exams: Page<LaboratoryPageExam>;
 }
@@ -52,6 +54,7 @@ export interface LaboratoryPageView {
 export interface OwnLaboratory extends BranchData {
   isActive: boolean;
   homeCollection: HomeCollection | null;
+  fees: VisitFeeInput[];
   createdAt: string;
   updatedAt: string;
   company: { id: number; tradeName: string; status: string };

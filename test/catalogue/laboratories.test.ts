@@ -109,6 +109,38 @@ describe('laboratories, as providers and administrators keep them', () => {
     await projectionSettled(t.prisma);
   });
 
+  it('keeps the fees a branch charges apart, refuses absurd ones per field, and quotes its sample taking once per visit', async () => {
+    const created = await as(providerA).post('/api/laboratory', { ...branch, identifierName: 'Sucursal Con Cobros', comunaId });
+    const id = created.data.id as number;
+    // Three blood exams and a urine one, priced and authorized: the edit of its fees brings them to the search.
+    const exams = await t.prisma.exam.findMany({ where: { code: { in: ['0301045', '0302047', '0302023', '0309022'] } } });
+    await t.prisma.laboratoryExam.createMany({ data: exams.map((e) => ({ laboratoryId: id, examId: e.id, price: 3000, status: 'AUTHORIZED' as const })) });
+    const edit = (fees: object[]) => as(providerA).post(`/api/priv/laboratory/${id}`, { fees });
+    for (const [fees, field] of [
+      [[{ kind: 'VENOUS', amount: -1 }], 'fees.0.amount'],
+      [[{ kind: 'VENOUS', amount: 150000 }], 'fees.0.amount'],
+      [[{ kind: 'TRAVEL', amount: 1000 }], 'fees.0.kind'],
+      [[{ kind: 'AFTER_HOURS', amount: 3000 }], 'fees.0.startsAt'],
+    ] as const) {
+      const answer = await edit(fees as unknown as object[]);
+      expect(answer).toMatchObject({ code: 400, error: 'REQUEST.VALIDATION_FAILED', errors: { [field]: [expect.any(String)] } });
+    }
+    expect(await edit([{ kind: 'VENOUS', amount: 2000 }, { kind: 'VENOUS', amount: 2500 }])).toMatchObject({ code: 400, errors: { fees: [expect.any(String)] } });
+    expect(await t.prisma.laboratoryFee.count({ where: { laboratoryId: id } })).toBe(0);
+
+    const saved = await edit([{ kind: 'VENOUS', amount: 2500 }, { kind: 'AFTER_HOURS', amount: 3000, startsAt: '18:00', endsAt: '21:00' }]);
+    expect(saved).toMatchObject({ code: 200, data: { fees: [{ kind: 'VENOUS', amount: 2500 }, { kind: 'AFTER_HOURS', amount: 3000, startsAt: '18:00', endsAt: '21:00' }] } });
+    expect((await as(providerA).get(`/api/priv/laboratory/${id}`)).data.fees).toEqual(saved.data.fees);
+    // Quoted: one venous sample taking for the three blood exams; the surcharge is on the card with its hours.
+    const quote = () => t.http.post('/api/laboratory/search').send({ exams: exams.map((e) => e.id), laboratoryId: id }).then((r) => r.body.data.items[0]);
+    const item = await waitFor(quote, (q) => q?.total === 12000);
+    expect(item).toMatchObject({ copay: 12000, fees: [{ kind: 'VENOUS', amount: 2500, copay: 2500 }], toPay: 14500 });
+    expect(item.facts.fees).toContainEqual({ kind: 'AFTER_HOURS', amount: 3000, startsAt: '18:00', endsAt: '21:00' });
+    // A urine sample alone is brought by the patient: no sample taking.
+    const urine = exams.find((e) => e.code === '0309022')!;
+    expect(await t.http.post('/api/laboratory/search').send({ exams: [urine.id], laboratoryId: id }).then((r) => r.body.data.items[0])).toMatchObject({ fees: [], toPay: 3000 });
+  });
+
   it('lists active insurers, FONASA first', async () => {
     const list = (await t.http.get('/api/insurer')).body.data as { code: string; type: string }[];
     expect(list[0]).toMatchObject({ type: 'public' });

@@ -19,20 +19,23 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
   let t: TestApp;
   let exams: { id: number; code: string }[];
   const insurer: Record<string, number> = {};
-  /** Each branch's own authorized prices, level and whether it takes FONASA bonos. */
-  let branches: Map<number, { level: number | null; takesFonasa: boolean; prices: Map<number, number> }>;
+  /** Each branch's own authorized prices, level, whether it takes FONASA bonos and its venous sample-taking fee. */
+  let branches: Map<number, { level: number | null; takesFonasa: boolean; prices: Map<number, number>; venousFee: number | null }>;
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 40 });
     exams = await t.prisma.exam.findMany({ where: { code: { in: ORDER } }, select: { id: true, code: true } });
     for (const i of await t.prisma.insurer.findMany()) insurer[i.code] = i.id;
     const labs = await t.prisma.laboratory.findMany({
-      select: { id: true, fonasaLevel: true, insurers: { select: { insurer: { select: { code: true, type: true } } } }, exams: { where: { status: 'AUTHORIZED', isActive: true, examId: { in: exams.map((e) => e.id) } }, select: { examId: true, price: true } } },
+      select: { id: true, fonasaLevel: true, fees: { where: { kind: 'VENOUS' } }, insurers: { select: { insurer: { select: { code: true, type: true } } } }, exams: { where: { status: 'AUTHORIZED', isActive: true, examId: { in: exams.map((e) => e.id) } }, select: { examId: true, price: true } } },
     });
     branches = new Map(
       labs.map((l) => [
         l.id,
-        { level: l.fonasaLevel, takesFonasa: l.insurers.some((i) => i.insurer.type === 'public' && i.insurer.code !== 'fonasa_a'), prices: new Map(l.exams.map((e) => [e.examId, e.price])) },
+        {
+          level: l.fonasaLevel, takesFonasa: l.insurers.some((i) => i.insurer.type === 'public' && i.insurer.code !== 'fonasa_a'),
+          prices: new Map(l.exams.map((e) => [e.examId, e.price])), venousFee: l.fees[0]?.amount ?? null,
+        },
       ]),
     );
   }, 120_000);
@@ -45,8 +48,11 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
   };
   const codeOf = (examId: number) => exams.find((e) => e.id === examId)!.code;
 
-  /** Every line's private price is the branch's own, and the order's figures are the sums of its lines. */
-  const expectConsistentOrder = (item: LaboratoryQuote) => {
+  /**
+   * Every line's private price is the branch's own, and the order's figures are the sums of its lines. The order's
+   * blood is drawn once: a branch charging the venous sample taking has it once, paid as `feeCopay` says, in `toPay`.
+   */
+  const expectConsistentOrder = (item: LaboratoryQuote, feeCopay: (amount: number) => number = (amount) => amount) => {
     const branch = branches.get(item.laboratoryId)!;
     for (const line of item.exams) expect(line.price).toBe(branch.prices.get(line.examId));
     const sum = (pick: (l: LaboratoryQuote['exams'][number]) => number) => item.exams.reduce((s, l) => s + pick(l), 0);
@@ -54,6 +60,9 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
     expect(item.copay).toBe(sum((l) => l.copay));
     expect(item.coverage).toBe(sum((l) => l.coverage));
     expect(item.bonoCopay + item.privateCopay).toBe(item.copay);
+    const fee = branch.venousFee;
+    expect(item.fees).toEqual(fee === null ? [] : [{ kind: 'VENOUS', amount: fee, copay: feeCopay(fee) }]);
+    expect(item.toPay).toBe(item.copay + (fee === null ? 0 : feeCopay(fee)));
   };
 
   it('charges FONASA tramo C the bono copay of each branch level from the 2026 table, or the private price when lower', async () => {
@@ -61,6 +70,9 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
     expect(results.items.length).toBeGreaterThan(3);
     let bonos = 0;
     let outsideMle = 0;
+    let feesOnBono = 0;
+    // The venous sample taking in FONASA's arancel: 03-07-011.
+    const sampleTaking = FONASA_2026.get('0307011')!;
     for (const item of results.items) {
       const branch = branches.get(item.laboratoryId)!;
       expect(item.fonasaLevel).toBe(branch.level);
@@ -80,11 +92,15 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
           expect(line).toMatchObject({ payment: 'PRIVATE', copay: line.price, coverage: 0 });
         }
       }
-      expectConsistentOrder(item);
+      const bonoCopay = branch.takesFonasa && branch.level ? sampleTaking.copay[branch.level - 1] : null;
+      expectConsistentOrder(item, (amount) => (bonoCopay !== null && bonoCopay <= amount ? bonoCopay : amount));
+      if (bonoCopay !== null && branch.venousFee !== null) feesOnBono += 1;
     }
-    // The demo data has both: branches in the MLE and branches that take no FONASA (listed after, at private prices).
+    // The demo data has both: branches in the MLE and branches that take no FONASA (listed after, at private prices),
+    // and branches in the MLE charging a sample taking, which the bono covers.
     expect(bonos).toBeGreaterThan(0);
     expect(outsideMle).toBeGreaterThan(0);
+    expect(feesOnBono).toBeGreaterThan(0);
   });
 
   it('orders by what a FONASA patient pays when asked, whole orders first', async () => {
@@ -119,7 +135,7 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
       // A branch that does not take the Isapre is quoted at its private prices.
       const covered = (price: number) => (item.acceptsInsurer ? Math.round(price * 0.7) : 0);
       for (const line of item.exams) expect(line).toMatchObject({ coverage: covered(line.price), copay: line.price - covered(line.price), payment: 'PRIVATE' });
-      expectConsistentOrder(item);
+      expectConsistentOrder(item, (amount) => amount - covered(amount));
     }
   });
 });

@@ -46,20 +46,24 @@ describe('a patient quotes a medical order in the browser', () => {
     // The quote lives in the address bar, and the page shows what the API quotes, in pesos.
     await page.waitForURL(/\/buscador\?/);
     const params = new URL(page.url()).searchParams;
-    expect(Object.fromEntries(params)).toMatchObject({ cercanas: '1', orden: 'total' });
+    // Ordered by what the patient pays in all (the default: not written in the address).
+    expect(Object.fromEntries(params)).toMatchObject({ cercanas: '1' });
+    expect(params.get('orden')).toBeNull();
     const hemograma = await t.prisma.exam.findUniqueOrThrow({ where: { code: '0301045' } });
     const lipids = await t.prisma.exam.findUniqueOrThrow({ where: { code: '0302034' } });
     expect(params.get('examenes')).toBe(`${hemograma.id},${lipids.id}`);
     const quote = await t.http.post('/api/laboratory/search').send({
       exams: [hemograma.id, lipids.id], location: Number(params.get('comuna')), locationFk: Number(params.get('region')), nearLocations: true,
-      pensionHealtInstitutionId: Number(params.get('prevision')), orderBy: 'total',
+      pensionHealtInstitutionId: Number(params.get('prevision')), orderBy: 'toPay',
     });
     const best = quote.body.data.items[0];
     expect(best.offersAll).toBe(true);
     const firstCard = page.getByTestId('quote').first();
     await expect(firstCard.getByRole('heading').textContent()).resolves.toBe(best.identifierName);
     await expect(firstCard.getByTestId('quote-total').textContent()).resolves.toBe(clp(best.total));
-    await expect(firstCard.getByTestId('quote-copay').textContent()).resolves.toBe(clp(best.copay));
+    // "Tú pagas": the exams' copay and the visit's sample taking, where the branch charges one.
+    await expect(firstCard.getByTestId('quote-copay').textContent()).resolves.toBe(clp(best.toPay));
+    expect(best.toPay).toBe(best.copay + best.fees.reduce((sum: number, fee: { copay: number }) => sum + fee.copay, 0));
     expect(best.copay).toBeLessThan(best.total);
     await expect(page.getByRole('heading', { name: `${quote.body.data.total} laboratorios` }).count()).resolves.toBe(1);
 

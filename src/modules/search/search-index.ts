@@ -54,7 +54,7 @@ export interface QuoteQuery {
 
 export interface VisitFeeRule {
   kind: 'VENOUS' | 'CAPILLARY' | 'PEDIATRIC';
-  bono: { arancel: (number | null)[]; copay: (number | null)[] } | null;
+  bono: { arancel: readonly (number | null)[]; copay: readonly (number | null)[] } | null;
 }
 
 export type { ExamQuote, FacetCount, LaboratoryQuote, QuoteResults } from '../../contracts/search';

@@ -242,7 +242,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
  */
 function visitFeeJoin(query: QuoteQuery): Prisma.Sql {
   if (query.visitFees.length === 0) return Prisma.sql`CROSS JOIN (SELECT NULL::text AS fee_kind, NULL::int AS fee_amount, NULL::int AS fee_pays) f`;
-  const levelOf = (values: (number | null)[] | undefined) => (values ? Prisma.sql`(${values}::int[])[c.bono_level]` : Prisma.sql`NULL::int`);
+  const levelOf = (values: readonly (number | null)[] | undefined) => (values ? Prisma.sql`(${[...values]}::int[])[c.bono_level]` : Prisma.sql`NULL::int`);
   const options = query.visitFees.map((rule, rank) => {
     const column = Prisma.raw(`c.fee_${rule.kind.toLowerCase()}`);
     return Prisma.sql`(${rank}, ${rule.kind}, ${column}, ${levelOf(rule.bono?.arancel)}, ${levelOf(rule.bono?.copay)})`;

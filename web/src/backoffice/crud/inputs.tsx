@@ -27,6 +27,16 @@ export function TextInput({ source, label, hint, maxLength, placeholder, inputMo
   );
 }
 
+/** A time of day, "HH:MM" (the browser's own picker). */
+export function TimeInput({ source, label, hint }: InputProps) {
+  const f = useField<string>(source);
+  return (
+    <FormField id={f.id} label={label} error={f.error} hint={hint}>
+      <input type="time" id={f.id} className={`p-inputtext${f.error ? ' p-invalid' : ''}`} value={f.value ?? ''} onChange={(e) => f.onChange(e.target.value)} disabled={f.disabled} {...describedBy(f.id, f.error, hint)} />
+    </FormField>
+  );
+}
+
 export function TextAreaInput({ source, label, hint, maxLength }: InputProps & { maxLength?: number }) {
   const f = useField<string>(source);
   return (

@@ -49,7 +49,7 @@ export default function HomePage() {
   const quote = (event: FormEvent) => {
     event.preventDefault();
     dispatch(examNamed(exams));
-    const query = filterToUrl({ ...EMPTY_FILTER, ...place, ...coverage, exams: exams.map((e) => e.id), orderBy: exams.length > 0 ? 'total' : 'identifierName' });
+    const query = filterToUrl({ ...EMPTY_FILTER, ...place, ...coverage, exams: exams.map((e) => e.id), orderBy: exams.length > 0 ? 'toPay' : 'identifierName' });
     navigate(`/?${query}`, { replace: true });
     navigate(`/buscador?${query}`);
   };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LaboratoryPageExam, LaboratoryPageView } from '@contracts';
+import { VISIT_FEE_LABELS, type LaboratoryPageExam, type LaboratoryPageView } from '@contracts';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
@@ -126,6 +126,19 @@ export default function LaboratoryPage() {
                   {lab.homeCollection.comunas.map((c) => <li key={c.id}>{c.name}: {formatClp(c.fee)}</li>)}
                 </ul>
               )}
+            </section>
+          )}
+          {lab.fees.length > 0 && (
+            <section className="cl-panel" data-testid="lab-fees">
+              <h2>Cobros aparte de los exámenes</h2>
+              <ul className="cl-plain">
+                {lab.fees.map((fee) => (
+                  <li key={fee.kind}>
+                    {VISIT_FEE_LABELS[fee.kind]}: {formatClp(fee.amount)}
+                    {fee.kind === 'AFTER_HOURS' ? ` de ${fee.startsAt} a ${fee.endsAt}` : ', una vez por visita'}
+                  </li>
+                ))}
+              </ul>
             </section>
           )}
           {lab.attributes.map((attribute) => (

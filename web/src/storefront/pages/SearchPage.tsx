@@ -25,6 +25,8 @@ import {
 } from '../features/search/searchSlice';
 
 const ORDERINGS: { label: string; orderBy: QuoteFilter['orderBy']; orderSort: QuoteFilter['orderSort'] }[] = [
+  // What the patient pays in all, the visit's fees included: the default of an order.
+  { label: 'Menor a pagar', orderBy: 'toPay', orderSort: 'asc' },
   { label: 'Menor total', orderBy: 'total', orderSort: 'asc' },
   { label: 'Menor copago', orderBy: 'copay', orderSort: 'asc' },
   { label: 'Más cercano', orderBy: 'distance', orderSort: 'asc' },
@@ -69,7 +71,9 @@ export default function SearchPage() {
   const ordered = filter.exams.length > 0;
   const facets = results?.facets;
   const comunaName = (id: number) => facets?.comunas.find((c) => c.id === id)?.name ?? Object.values(comunasByRegion).flat().find((c) => c.id === id)?.name;
-  const ordering = ORDERINGS.find((o) => o.orderBy === filter.orderBy && o.orderSort === filter.orderSort) ?? ORDERINGS[2];
+  // Without exams there is nothing to pay: the default ordering lists by name, as the API does.
+  const orderBy = !ordered && filter.orderBy === 'toPay' ? 'identifierName' : filter.orderBy;
+  const ordering = ORDERINGS.find((o) => o.orderBy === orderBy && o.orderSort === filter.orderSort) ?? ORDERINGS.find((o) => o.orderBy === 'distance')!;
   const exams = filter.exams.map((id) => ({ id, name: examNames[id] ?? '…', ...(examTyped[id] && { typed: examTyped[id] }) }));
   const insurers = useAppSelector((state) => state.search.insurers);
   const insurer = insurers.find((i) => i.id === filter.pensionHealtInstitutionId);

@@ -8,7 +8,7 @@ import { api } from '../../../api/client';
 import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
 import { describedBy, FormField } from '../../../shared/ui/FormField';
 import { FormContext, useField } from '../../crud/formContext';
-import { MoneyInput, SelectInput, SwitchInput, TextInput } from '../../crud/inputs';
+import { MoneyInput, SelectInput, SwitchInput, TextInput, TimeInput } from '../../crud/inputs';
 import { FONASA_LEVELS, HOUR_LINES } from './schema';
 
 interface Place {
@@ -195,7 +195,31 @@ export function LaboratoryFields({ pickCompany = false }: { pickCompany?: boolea
         </FormField>
       </div>
       <HomeCollectionFields comunas={comunas} ownComunaId={comuna.value} />
+      <VisitFeeFields />
     </>
+  );
+}
+
+/**
+ * What the branch charges apart from the exams (issue 30): the quote adds the sample taking the order needs once
+ * per visit, and shows the surcharge with its hours. Empty: not charged.
+ */
+function VisitFeeFields() {
+  return (
+    <fieldset className="cl-levels cl-lab-fees">
+      <legend>Cobros aparte de los exámenes</legend>
+      <p className="cl-muted">Se suman una vez por visita a lo que paga el paciente en el buscador. Deja vacío lo que no cobras.</p>
+      <div className="cl-form__row">
+        <MoneyInput source="feeVenous" label="Toma de muestra venosa" />
+        <MoneyInput source="feeCapillary" label="Toma de muestra capilar" />
+        <MoneyInput source="feePediatric" label="Toma de muestra pediátrica" />
+      </div>
+      <div className="cl-form__row">
+        <MoneyInput source="afterHoursFee" label="Recargo fuera de horario" hint="Se muestra con su horario; el paciente elige cuándo ir." />
+        <TimeInput source="afterHoursFrom" label="Desde" />
+        <TimeInput source="afterHoursUntil" label="Hasta" />
+      </div>
+    </fieldset>
   );
 }
 

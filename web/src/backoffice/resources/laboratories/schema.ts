@@ -1,4 +1,4 @@
-import type { FieldErrors, OpeningHours, OwnLaboratory, OwnLaboratoryInput } from '@contracts';
+import { MAX_VISIT_FEE, type FieldErrors, type OpeningHours, type OwnLaboratory, type OwnLaboratoryInput, type VisitFeeInput } from '@contracts';
 
 /** The lines of the opening hours: each weekday, Saturday and Sunday apart, and public holidays (day 8). */
 export const HOUR_LINES = [
@@ -44,7 +44,17 @@ export interface LaboratoryValues {
   homeComunaIds: number[];
   /** A comuna's own fee where it differs from `homeFee` (kept as loaded; the form edits the general fee). */
   homeComunaFees: Record<number, number>;
+  /** Fees charged apart from the exams (issue 30): empty means not charged. */
+  feeVenous: number | null;
+  feeCapillary: number | null;
+  feePediatric: number | null;
+  afterHoursFee: number | null;
+  afterHoursFrom: string;
+  afterHoursUntil: string;
 }
+
+/** The sample-taking fees of the form, by the kind each stands for. */
+const SAMPLE_FEE_FIELDS = [['feeVenous', 'VENOUS'], ['feeCapillary', 'CAPILLARY'], ['feePediatric', 'PEDIATRIC']] as const;
 
 const noHours = () => Object.fromEntries(HOUR_LINES.map(({ day }) => [day, { opens: '', closes: '' }])) as LaboratoryValues['hours'];
 
@@ -52,6 +62,7 @@ export const emptyLaboratory: LaboratoryValues = {
   companyId: null,
   identifierName: '', addressLine1: '', addressLine2: '', regionId: null, comunaId: null, lat: null, lng: null, phone: '', email: '', website: '',
   hours: noHours(), fonasaLevel: 0, insurerIds: [], homeCollection: false, homeFee: null, homeComunaIds: [], homeComunaFees: {},
+  feeVenous: null, feeCapillary: null, feePediatric: null, afterHoursFee: null, afterHoursFrom: '', afterHoursUntil: '',
 };
 
 export const laboratoryValues = (lab: OwnLaboratory): LaboratoryValues => {
@@ -76,8 +87,23 @@ export const laboratoryValues = (lab: OwnLaboratory): LaboratoryValues => {
     homeFee: lab.homeCollection?.fee ?? null,
     homeComunaIds: lab.homeCollection?.comunas.map((c) => c.id) ?? [],
     homeComunaFees: Object.fromEntries((lab.homeCollection?.comunas ?? []).filter((c) => c.fee !== lab.homeCollection!.fee).map((c) => [c.id, c.fee])),
+    ...feeValues(lab.fees ?? []),
   };
 };
+
+function feeValues(fees: VisitFeeInput[]) {
+  const amount = (kind: VisitFeeInput['kind']) => fees.find((f) => f.kind === kind)?.amount ?? null;
+  const surcharge = fees.find((f) => f.kind === 'AFTER_HOURS');
+  return {
+    feeVenous: amount('VENOUS'), feeCapillary: amount('CAPILLARY'), feePediatric: amount('PEDIATRIC'),
+    afterHoursFee: surcharge?.amount ?? null, afterHoursFrom: surcharge?.startsAt ?? '', afterHoursUntil: surcharge?.endsAt ?? '',
+  };
+}
+
+const feesInput = (values: LaboratoryValues): VisitFeeInput[] => [
+  ...SAMPLE_FEE_FIELDS.flatMap(([field, kind]) => (values[field] ? [{ kind, amount: values[field] }] : [])),
+  ...(values.afterHoursFee ? [{ kind: 'AFTER_HOURS' as const, amount: values.afterHoursFee, startsAt: values.afterHoursFrom, endsAt: values.afterHoursUntil }] : []),
+];
 
 const openingHours = (values: LaboratoryValues): OpeningHours[] =>
   HOUR_LINES.flatMap(({ day }) => {
@@ -103,6 +129,7 @@ export const laboratoryInput = (values: LaboratoryValues): OwnLaboratoryInput =>
   homeCollection: values.homeCollection
     ? { fee: values.homeFee ?? 0, comunas: values.homeComunaIds.map((id) => ({ id, fee: values.homeComunaFees[id] ?? null })) }
     : null,
+  fees: feesInput(values),
 });
 
 export function validateLaboratory(values: LaboratoryValues): FieldErrors {
@@ -114,6 +141,10 @@ export function validateLaboratory(values: LaboratoryValues): FieldErrors {
   if (values.website.trim() && !/^https?:\/\/\S+\.\S+/.test(values.website.trim())) errors.website = ['Escribe la dirección completa, por ejemplo https://www.milaboratorio.cl.'];
   if (values.homeCollection && values.homeFee === null) errors.homeFee = ['Indica el costo de la toma de muestra a domicilio.'];
   if (values.homeCollection && values.homeComunaIds.length === 0) errors.homeComunaIds = ['Elige al menos una comuna donde tomas muestras a domicilio.'];
+  for (const field of [...SAMPLE_FEE_FIELDS.map(([f]) => f), 'afterHoursFee'] as const) {
+    if ((values[field] ?? 0) > MAX_VISIT_FEE) errors[field] = ['El monto máximo de un cobro es $100.000.'];
+  }
+  if (values.afterHoursFee && (!values.afterHoursFrom || !values.afterHoursUntil)) errors.afterHoursFrom = ['Indica desde y hasta qué hora se cobra el recargo.'];
   for (const { day, label } of HOUR_LINES) {
     const { opens, closes } = values.hours[day];
     if (Boolean(opens) !== Boolean(closes)) errors[`hours.${day}`] = [`${label}: indica la hora de apertura y la de cierre, o deja ambas vacías si cierra.`];

@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { useApiQuery } from '../../../api/hooks';
 import { itemAdded, type CartItem } from '../cart/cartSlice';
 import { payerOf } from '../search/payer';
+import { FeesIncluded, VisitFeeRows } from '../search/QuoteCard';
 import { insurersRequested } from '../search/searchSlice';
 
 /** The order a patient quoted, as the address of a quote's "Ver laboratorio" carries it. */
@@ -92,6 +93,7 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
               {shared && <td className="cl-num" data-testid="order-copay">{formatClp(pays.get(e.id)!.copay)}</td>}
             </tr>
           ))}
+          <VisitFeeRows fees={item.fees} shared={shared} payer={payer} />
         </tbody>
       </table>
       {missing > 0 && (
@@ -104,13 +106,20 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
           <dt>{shared ? 'Precio particular' : 'Total'}</dt>
           <dd data-testid="order-total">{formatClp(item.total)}</dd>
         </div>
-        {shared && (
+        {(shared || item.fees.length > 0) && (
           <div className="cl-quote__copay">
-            <dt>Tú pagas{payer === 'ISAPRE' ? ' (estimado)' : ''}</dt>
-            <dd data-testid="order-pays">{formatClp(item.copay)}</dd>
+            <dt>Tú pagas{payer === 'ISAPRE' && shared ? ' (estimado)' : ''}</dt>
+            <dd data-testid="order-pays">{formatClp(item.toPay)}</dd>
+            <FeesIncluded quote={item} />
           </div>
         )}
       </dl>
+      {/* The cart holds the exams; the sample taking is charged by the laboratory at the visit. */}
+      {item.fees.length > 0 && (
+        <p className="cl-muted" data-testid="order-fee-at-counter">
+          La toma de muestra ({formatClp(item.fees.reduce((sum, fee) => sum + fee.copay, 0))}) se paga en el laboratorio el día de tu visita.
+        </p>
+      )}
       <div className="cl-lab-order__actions">
         <Button
           label={added ? 'Tu orden está en el carro' : 'Agregar mi orden al carro'}

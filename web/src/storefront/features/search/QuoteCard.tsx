@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ExamQuote } from '@contracts';
+import { VISIT_FEE_LABELS, type ExamQuote, type VisitFeeInput } from '@contracts';
 import { formatClp, formatDistance } from '../../../app/format';
 import { homeCollectionText } from './homeCollectionText';
 import { chileNow, openingState } from './openingHours';
@@ -105,6 +105,7 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
                 {shared && <td className="cl-num">{formatClp(quote.homeFee)}</td>}
               </tr>
             )}
+            <VisitFeeRows fees={quote.fees} shared={shared} payer={payer} />
           </tbody>
         </table>
       )}
@@ -127,14 +128,22 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
               </div>
               <div className="cl-quote__copay">
                 <dt>Tú pagas{estimate}</dt>
-                <dd data-testid="quote-copay">{formatClp(quote.copay)}</dd>
+                <dd data-testid="quote-copay">{formatClp(quote.toPay)}</dd>
                 {payer === 'FONASA' && quote.bonoCopay > 0 && quote.privateCopay > 0 && (
                   <span className="cl-quote__split" data-testid="quote-split">
                     {formatClp(quote.bonoCopay)} en bonos + {formatClp(quote.privateCopay)} particular
                   </span>
                 )}
+                <FeesIncluded quote={quote} />
               </div>
             </>
+          )}
+          {!shared && quote.fees.length > 0 && (
+            <div className="cl-quote__copay">
+              <dt>Tú pagas</dt>
+              <dd data-testid="quote-copay">{formatClp(quote.toPay)}</dd>
+              <FeesIncluded quote={quote} />
+            </div>
           )}
         </dl>
       )}
@@ -147,6 +156,35 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
   );
 }
 
+/** The visit's fees as lines of the quote's table: charged once per visit, whatever the number of exams. */
+export function VisitFeeRows({ fees, shared, payer }: { fees: LaboratoryQuote['fees']; shared: boolean; payer: Payer }) {
+  return fees.map((fee) => (
+    <tr key={fee.kind} data-testid="quote-fee">
+      <th scope="row">{VISIT_FEE_LABELS[fee.kind]} <span className="cl-quote__once">(una vez por visita)</span></th>
+      <td className="cl-num">{formatClp(fee.amount)}</td>
+      {shared && (
+        <td className="cl-num">
+          {formatClp(fee.copay)}
+          {payer === 'FONASA' && fee.copay < fee.amount && <span className="cl-quote__pay">Bono FONASA</span>}
+        </td>
+      )}
+    </tr>
+  ));
+}
+
+/** What "Tú pagas" adds to the exams: "Incluye toma de muestra $2.500". */
+export function FeesIncluded({ quote }: { quote: Pick<LaboratoryQuote, 'fees'> }) {
+  const fees = quote.fees.reduce((sum, fee) => sum + fee.copay, 0);
+  if (quote.fees.length === 0) return null;
+  return <span className="cl-quote__split" data-testid="quote-fees-included">Incluye toma de muestra {formatClp(fees)}</span>;
+}
+
+/** "Recargo de $3.000 de 18:00 a 21:00": when coming costs more, so the patient can choose the hour. */
+export function afterHoursText(fees: VisitFeeInput[]): string | null {
+  const surcharge = fees.find((fee) => fee.kind === 'AFTER_HOURS');
+  return surcharge ? `Recargo de ${formatClp(surcharge.amount)} de ${surcharge.startsAt} a ${surcharge.endsAt}` : null;
+}
+
 /** Open now or when it opens, walk-in or appointment, home collection, the FONASA bono: on the card, where people decide. */
 function Facts({ facts, bono }: { facts: NonNullable<LaboratoryQuote['facts']>; bono: boolean }) {
   const opening = openingState(facts.openingHours, chileNow(new Date()));
@@ -157,6 +195,7 @@ function Facts({ facts, bono }: { facts: NonNullable<LaboratoryQuote['facts']>; 
       {facts.homeCollectionArea && (
         <li data-testid="quote-home"><i className="pi pi-home" aria-hidden="true" /> {homeCollectionText(facts.homeCollectionArea)}</li>
       )}
+      {afterHoursText(facts.fees) && <li data-testid="quote-after-hours"><i className="pi pi-moon" aria-hidden="true" /> {afterHoursText(facts.fees)}</li>}
       {/* FONASA B–D read it with the level on the line below; tramo A cannot use the bono. */}
       {bono && <li>{facts.takesFonasaBono ? 'Acepta bono FONASA' : 'Sin bono FONASA'}</li>}
     </ul>

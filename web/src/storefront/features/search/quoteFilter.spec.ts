@@ -29,7 +29,8 @@ describe('the /buscador filter in the address bar', () => {
     expect(filter.exams).toEqual([28]);
     expect(filter.location).toBeNull();
     expect(filter.coveragePercentage).toBeNull();
-    expect(filter.orderBy).toBe('identifierName');
+    // An unknown ordering: what the patient pays in all, the storefront's default.
+    expect(filter.orderBy).toBe('toPay');
     expect(page).toBe(1);
   });
 });

@@ -18,8 +18,8 @@ export interface QuoteFilter {
   attributesValues: number[];
   /** Collection at home in the chosen comuna (`domicilio=1`): only branches reaching it, their fee in the quote. */
   homeCollection: boolean;
-  /** `distance`: "Más cercano", from the chosen comuna. */
-  orderBy: 'identifierName' | 'total' | 'copay' | 'distance';
+  /** `distance`: "Más cercano", from the chosen comuna; `toPay`: what the patient pays in all, fees included (the default). */
+  orderBy: 'identifierName' | 'total' | 'copay' | 'distance' | 'toPay';
   orderSort: 'asc' | 'desc';
 }
 
@@ -35,7 +35,7 @@ export const EMPTY_FILTER: QuoteFilter = {
   laboratoryName: '',
   attributesValues: [],
   homeCollection: false,
-  orderBy: 'identifierName',
+  orderBy: 'toPay',
   orderSort: 'asc',
 };
 
@@ -81,7 +81,7 @@ export function filterFromUrl(params: URLSearchParams): { filter: QuoteFilter; p
     laboratoryName: (params.get(PARAMS.laboratoryName) ?? '').slice(0, 200),
     attributesValues: ids(params.get(PARAMS.attributesValues)),
     homeCollection: params.get(PARAMS.homeCollection) === '1',
-    orderBy: orderBy === 'total' || orderBy === 'copay' || orderBy === 'distance' ? orderBy : 'identifierName',
+    orderBy: orderBy === 'total' || orderBy === 'copay' || orderBy === 'distance' || orderBy === 'identifierName' ? orderBy : 'toPay',
     orderSort: params.get(PARAMS.orderSort) === 'desc' ? 'desc' : 'asc',
   };
   return { filter, page: id(params.get(PAGE_PARAM)) ?? 1 };

@@ -8,6 +8,7 @@ import { readHomeCollection } from '../../home-collection/home-collection';
 import { LaboratoryNotFoundError } from '../../laboratories.errors';
 import { ExamLookup, mleBonoColumns } from '../../../exams';
 import { PUBLIC_LABORATORY } from './public-laboratory';
+import { toVisitFee } from '../../visit-fees/visit-fees';
 
 export interface LaboratoryPageFilter extends Paging {
   term?: string;
@@ -48,6 +49,7 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
         company: { select: { id: true, tradeName: true } },
         comuna: { select: { id: true, name: true, parent: { select: { id: true, name: true } } } },
         insurers: { where: { insurer: { isActive: true } }, select: { insurer: { select: { id: true, code: true, name: true } } } },
+        fees: { select: { kind: true, amount: true, startsAt: true, endsAt: true }, orderBy: { kind: 'asc' } },
         attributes: {
           where: { selectListType: { ispublic: true }, OR: [{ selectListChildId: null }, { selectListChild: { isActive: true } }] },
           select: { value: true, selectListType: { select: { id: true, code: true, name: true, sortOrder: true } }, selectListChild: { select: { id: true, code: true, name: true } } },
@@ -70,7 +72,7 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
       JOIN exam e ON e.id = le.exam_id AND e.is_active JOIN exam_type ty ON ty.id = e.type_exam_id
       WHERE le.laboratory_id = ${id} AND le.status = 'AUTHORIZED' AND le.is_active ${match}
       ORDER BY ${order} LIMIT ${filter.perPage} OFFSET ${offset}`;
-    const { insurers, attributes, ...rest } = lab;
+    const { insurers, attributes, fees, ...rest } = lab;
     const byType = new Map<number, { id: number; code: string; name: string; sortOrder: number; values: { id: number | null; name: string }[] }>();
     for (const a of attributes) {
       const type = byType.get(a.selectListType.id) ?? { ...a.selectListType, values: [] };
@@ -88,6 +90,7 @@ export class GetLaboratoryPageHandler implements IQueryHandler<GetLaboratoryPage
         insurers: insurers.map((i) => i.insurer),
         attributes: [...byType.values()].sort((a, b) => a.sortOrder - b.sortOrder).map(({ sortOrder: _, ...t }) => t),
         homeCollection: await readHomeCollection(this.prisma, id, rest.comuna.id),
+        fees: fees.map(toVisitFee),
       },
       exams: page(
         exams.map(({ full_count: _, type_name, mle_arancel, mle_copay, ...e }) => ({ ...e, typeName: type_name, fonasaBono: mle_arancel !== null && mle_copay !== null ? { arancel: mle_arancel, copay: mle_copay } : null })),
