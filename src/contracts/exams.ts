@@ -1,3 +1,4 @@
+import type { ExamPreparation } from './preparation';
 import type { PageRequest } from './envelope';
 
 /** FONASA MLE values of an exam at levels 1, 2 and 3 (whole pesos; null where FONASA sets none). */
@@ -51,6 +52,8 @@ export interface ExamDetail {
   synonyms: { synonym: string; kind: string }[];
   /** How commonly it is ordered, 0–100: a few letters of a common exam bring it first in the search box. */
   commonness: number;
+  /** Its sample and how the patient prepares (issue 30). */
+  preparation: ExamPreparation;
 }
 
 /** `POST /api/exam` (create: code, name and typeExamId required) and `POST /api/exam/{id}` (update: any subset). */
@@ -66,6 +69,8 @@ export interface ExamInput {
   synonyms?: string[];
   /** 0–100 (default 0): how commonly it is ordered, the search box's prior. */
   commonness?: number;
+  /** Any part of its sample and preparation (issue 30). */
+  preparation?: Partial<ExamPreparation>;
 }
 
 /**

@@ -17,3 +17,5 @@ export type * from './commerce-catalogue';
 export type * from './saved-orders';
 export type * from './order-terms';
 export { CSV_BOM, CSV_SEPARATOR, csvCell, csvLine } from './csv';
+export type * from './preparation';
+export { combinePreparation, examPreparationText, SAMPLE_KINDS, visitTimeAdvice } from './preparation';

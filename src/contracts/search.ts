@@ -1,4 +1,5 @@
 import type { HomeCollection, OpeningHours, VisitFeeInput, VisitFeeKind } from './laboratories';
+import type { OrderPreparation } from './preparation';
 
 /**
  * `POST /api/laboratory/search` (/buscador): a quote per laboratory for the whole medical order,
@@ -105,4 +106,6 @@ export interface QuoteResults {
    * that quote the order, nearest first, so that a search never ends in nothing.
    */
   nearest?: LaboratoryQuote[];
+  /** How to prepare for the whole order (issue 30), when it has exams: the same at every laboratory. */
+  preparation?: OrderPreparation;
 }

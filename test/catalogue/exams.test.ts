@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, signIn } from '../support/accounts';
-import { projectionSettled } from '../support/wait';
+import { projectionSettled, waitFor } from '../support/wait';
 
 describe('the exam catalogue, as an administrator keeps it', () => {
   let t: TestApp;
@@ -44,6 +44,22 @@ describe('the exam catalogue, as an administrator keeps it', () => {
     const audit = await t.prisma.auditLog.findMany({ where: { entityType: 'Exam', entityId: String(id) }, orderBy: { id: 'asc' } });
     expect(audit.map((a) => a.action)).toEqual(['exam.created', 'exam.updated', 'exam.retired']);
     await projectionSettled(t.prisma);
+  });
+
+  it('keeps how a patient prepares for an exam, refuses absurd values per field, and the quote combines it with the order', async () => {
+    const glucosa = await t.prisma.exam.findUniqueOrThrow({ where: { code: '0302047' } });
+    const hemograma = await t.prisma.exam.findUniqueOrThrow({ where: { code: '0301045' } });
+    // Seeded from data/reference/exam-preparation.csv.
+    expect((await t.http.get(`/api/exam/${glucosa.id}`)).body.data.preparation).toMatchObject({ sampleKind: 'VENOUS', fastingHours: 8 });
+    const refused = await post(`/api/exam/${hemograma.id}`, { preparation: { sampleKind: 'BLOOD', fastingHours: 30, morningBefore: '9am' } });
+    expect(refused).toMatchObject({ code: 400, errors: { 'preparation.sampleKind': [expect.any(String)], 'preparation.fastingHours': [expect.any(String)], 'preparation.morningBefore': [expect.any(String)] } });
+    const edited = await post(`/api/exam/${hemograma.id}`, { preparation: { fastingHours: 4, morningBefore: '10:00', note: 'Sin ejercicio intenso el día antes' } });
+    expect(edited).toMatchObject({ code: 200, data: { preparation: { sampleKind: 'VENOUS', fastingHours: 4, morningBefore: '10:00', note: 'Sin ejercicio intenso el día antes', medicines: null } } });
+    // The quote of both: the longest fasting (glucose's 8 hours), the hemograma's hour and note.
+    const steps = async () => (await t.http.post('/api/laboratory/search').send({ exams: [glucosa.id, hemograma.id] })).body.data.preparation?.steps as string[];
+    expect(await waitFor(steps, (s) => s.includes('Sin ejercicio intenso el día antes.'))).toEqual(expect.arrayContaining([
+      'Ayuno de 8 horas: solo puedes tomar agua.', 'Ve antes de las 10:00: algunos exámenes se toman temprano en la mañana.',
+    ]));
   });
 
   it('orders and pages the list by name both ways, without repeating or skipping an exam', async () => {

@@ -73,6 +73,34 @@ describe('importing branches (POST /api/laboratory-import)', () => {
     expect(await t.prisma.laboratory.count({ where: { companyId } })).toBe(2);
   });
 
+  it('states the fees a branch charges apart, refuses absurd ones per cell, and keeps the kinds whose column is absent', async () => {
+    const header = ['codigo_sucursal', 'nombre', 'direccion', 'comuna', 'toma_venosa', 'recargo_fuera_horario'];
+    const file = csv([
+      header,
+      ['SUC-20', 'Con Cobros', 'Calle 20', 'Santiago', '$2.500', '3000 18:00-21:00'],
+      ['SUC-21', 'Cobro Absurdo', 'Calle 21', 'Santiago', '250000', 'de noche'],
+      ['SUC-22', 'Cobro Negativo', 'Calle 22', 'Santiago', '-1', ''],
+    ], 'utf-8');
+    const answer = await upload(t, provider, ROUTE, file, 'cobros.csv', { confirm: true });
+    expect(answer.data.preview.flatMap((r) => r.errors.map((e) => [e.row, e.column, e.code]))).toEqual([
+      [3, 'toma_venosa', 'INVALID_VALUE'],
+      [3, 'recargo_fuera_horario', 'INVALID_VALUE'],
+      [4, 'toma_venosa', 'INVALID_VALUE'],
+    ]);
+    await finished(t, provider, answer.data.import.id);
+    const branch = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId, branchCode: 'SUC-20' }, include: { fees: { orderBy: { kind: 'asc' } } } });
+    expect(branch.fees.map((f) => [f.kind, f.amount, f.startsAt, f.endsAt])).toEqual([['VENOUS', 2500, null, null], ['AFTER_HOURS', 3000, '18:00', '21:00']]);
+
+    // A file with the pediatric column only: that kind changes, the venous fee and the surcharge stay.
+    const pediatric = csv([['codigo_sucursal', 'nombre', 'direccion', 'comuna', 'toma_pediatrica'], ['SUC-20', 'Con Cobros', 'Calle 20', 'Santiago', '3500']], 'utf-8');
+    const update = await upload(t, provider, ROUTE, pediatric, 'pediatrica.csv', { confirm: true });
+    expect(update.data.import.summary).toMatchObject({ toUpdate: 1 });
+    await finished(t, provider, update.data.import.id);
+    expect((await t.prisma.laboratoryFee.findMany({ where: { laboratoryId: branch.id }, orderBy: { kind: 'asc' } })).map((f) => [f.kind, f.amount])).toEqual([['VENOUS', 2500], ['PEDIATRIC', 3500], ['AFTER_HOURS', 3000]]);
+    // The same file again changes nothing.
+    expect((await upload(t, provider, ROUTE, pediatric, 'pediatrica.csv')).data.import.summary).toMatchObject({ unchanged: 1, toUpdate: 0 });
+  });
+
   it('refuses a branch code twice in one file', async () => {
     const file = csv([['codigo_sucursal', 'nombre', 'direccion', 'comuna'], ['SUC-09', 'Uno', 'Calle 1', 'Santiago'], ['suc-09', 'Dos', 'Calle 2', 'Santiago']], 'utf-8');
     const answer = await upload(t, provider, ROUTE, file, 'repetido.csv');

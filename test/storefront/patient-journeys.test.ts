@@ -5,6 +5,7 @@ import { clp } from '../support/format';
 import { waitFor } from '../support/wait';
 import { SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
 import { logIn } from '../support/backoffice';
+import { choose } from '../support/select';
 
 /**
  * Issue 19: the four patients of the issue, on a 390 px phone, each with the laboratories they
@@ -21,12 +22,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: `${SHOTS}/${name}-1366.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-}
-
-async function choose(page: Page, inputId: string, option: string, filter?: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  if (filter) await page.locator('.p-dropdown-filter').fill(filter);
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 const cardNames = (page: Page) => page.getByTestId('quote').getByRole('heading').allTextContents();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import type { TestApp } from '../support/app';
+import { choose } from '../support/select';
 
 /**
  * Issue 19, item 5: a phone never scrolls sideways. At 320 to 430 px, with the longest insurer,
@@ -9,12 +10,6 @@ import type { TestApp } from '../support/app';
  */
 const WIDTHS = [320, 360, 390, 430];
 const LONGEST_INSURER = 'CAPREDENA (Caja de Previsión de la Defensa Nacional)';
-
-async function choose(page: Page, inputId: string, option: string, filter?: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  if (filter) await page.locator('.p-dropdown-filter').fill(filter);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Set SHOTS_DIR to keep a screenshot of each state (never in the repository). */
 const SHOTS = process.env.SHOTS_DIR;

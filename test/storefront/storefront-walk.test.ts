@@ -3,13 +3,7 @@ import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import type { TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
-
-/** Picks an option of a PrimeReact dropdown, typing in its filter when it has one. */
-async function choose(page: Page, inputId: string, option: string, filter?: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  if (filter) await page.locator('.p-dropdown-filter').fill(filter);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { choose } from '../support/select';
 
 /** Types an exam as a patient would and takes the suggestion that starts with its name. */
 async function addExam(page: Page, typed: string, suggestion: RegExp) {

@@ -2,6 +2,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { HotPath } from '../../platform/database/hot-path';
 import type { SearchChanges } from './search-changes';
 import type { VisitFeeRule } from './search-index';
+import type { ExamPreparation } from '../../contracts/preparation';
 
 /**
  * The sample takings of FONASA's arancel (group 03-07, "Obtención de muestra"): a bono covers a branch's fee for
@@ -12,8 +13,8 @@ export const SAMPLE_TAKING_CODES: Record<VisitFeeRule['kind'], string> = { VENOU
 /** What a search's ids are checked against: the active exams, the places, the active insurers, the attribute values. */
 export interface SearchReferenceData {
   activeExamIds: Set<number>;
-  /** What sample each active exam needs (issue 30: which sample taking the visit is charged). */
-  examSamples: Map<number, string>;
+  /** What sample each active exam needs and how to prepare for it (issue 30: the visit's fee and preparation). */
+  examPreparations: Map<number, ExamPreparation>;
   /** FONASA's arancel for each sample taking, by MLE level (03-07-011, 03-07-012, 03-07-014), when in the catalogue. */
   sampleTakingBonos: Map<VisitFeeRule['kind'], NonNullable<VisitFeeRule['bono']>>;
   comunas: Map<number, { id: number; parentId: number; lat: number | null; lng: number | null }>;
@@ -24,7 +25,7 @@ export interface SearchReferenceData {
 
 interface ReferenceRow {
   exam_ids: number[];
-  exam_samples: string[];
+  exam_preparations: ExamPreparation[];
   sample_takings: { code: string; arancel: (number | null)[]; copay: (number | null)[] }[];
   comunas: { id: number; parentId: number; lat: number | null; lng: number | null }[];
   region_ids: number[];
@@ -65,7 +66,9 @@ export class SearchReferences {
     const [row] = await this.reads.query<ReferenceRow>(Prisma.sql`
       SELECT
         (SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM exam WHERE is_active) AS exam_ids,
-        (SELECT coalesce(array_agg(sample_kind::text ORDER BY id), '{}') FROM exam WHERE is_active) AS exam_samples,
+        (SELECT coalesce(json_agg(json_build_object('sampleKind', sample_kind, 'fastingHours', fasting_hours, 'firstMorningUrine', first_morning_urine,
+                  'collection24h', collection_24h, 'restMinutes', rest_minutes, 'morningBefore', morning_before,
+                  'medicines', preparation_medicines, 'note', preparation_note) ORDER BY id), '[]') FROM exam WHERE is_active) AS exam_preparations,
         (SELECT coalesce(json_agg(json_build_object('code', code,
                   'arancel', json_build_array(fonasa_price_level1, fonasa_price_level2, fonasa_price_level3),
                   'copay', json_build_array(fonasa_copay_level1, fonasa_copay_level2, fonasa_copay_level3))), '[]')
@@ -77,7 +80,7 @@ export class SearchReferences {
     const kindOf = new Map(Object.entries(SAMPLE_TAKING_CODES).map(([kind, code]) => [code, kind as VisitFeeRule['kind']]));
     return {
       activeExamIds: new Set(row.exam_ids),
-      examSamples: new Map(row.exam_ids.map((id, i) => [id, row.exam_samples[i]])),
+      examPreparations: new Map(row.exam_ids.map((id, i) => [id, row.exam_preparations[i]])),
       sampleTakingBonos: new Map(row.sample_takings.map((t) => [kindOf.get(t.code)!, { arancel: t.arancel, copay: t.copay }])),
       comunas: new Map(row.comunas.map((c) => [c.id, c])),
       regionIds: new Set(row.region_ids),

@@ -1,6 +1,8 @@
 import type { ExamDetail } from '../../../contracts/exams';
 import type { Prisma } from '../../../generated/prisma/client';
 import type { ServerSide } from '../../../platform/http/envelope';
+import type { ExamPreparation } from '../../../contracts/preparation';
+import { EXAM_PREPARATION_SELECT, toExamPreparation } from './exam-preparation';
 
 /** What `GET /api/exam/{id}` and the commands answer, read in one query. */
 export const EXAM_DETAIL_SELECT = {
@@ -10,13 +12,17 @@ export const EXAM_DETAIL_SELECT = {
   fonasaYear: true, fonasaPriceLevel1: true, fonasaPriceLevel2: true, fonasaPriceLevel3: true,
   fonasaCopayLevel1: true, fonasaCopayLevel2: true, fonasaCopayLevel3: true, commonness: true,
   synonyms: { select: { synonym: true, kind: true }, orderBy: { synonym: 'asc' as const } },
+  ...EXAM_PREPARATION_SELECT,
 } as const satisfies Prisma.ExamSelect;
 
 type ExamRow = Prisma.ExamGetPayload<{ select: typeof EXAM_DETAIL_SELECT }>;
 
-export function toExamDetail({ fonasaYear, fonasaPriceLevel1, fonasaPriceLevel2, fonasaPriceLevel3, fonasaCopayLevel1, fonasaCopayLevel2, fonasaCopayLevel3, ...exam }: ExamRow): ServerSide<ExamDetail> {
+export function toExamDetail(row: ExamRow): ServerSide<ExamDetail> {
+  const { fonasaYear, fonasaPriceLevel1, fonasaPriceLevel2, fonasaPriceLevel3, fonasaCopayLevel1, fonasaCopayLevel2, fonasaCopayLevel3, ...rest } = row;
+  const { sampleKind, fastingHours, firstMorningUrine, collection24h, restMinutes, morningBefore, preparationMedicines, preparationNote, ...exam } = rest;
   return {
     ...exam,
+    preparation: toExamPreparation({ sampleKind, fastingHours, firstMorningUrine, collection24h, restMinutes, morningBefore, preparationMedicines, preparationNote }),
     fonasa: { year: fonasaYear, prices: [fonasaPriceLevel1, fonasaPriceLevel2, fonasaPriceLevel3], copays: [fonasaCopayLevel1, fonasaCopayLevel2, fonasaCopayLevel3] },
   };
 }
@@ -27,6 +33,13 @@ export function fonasaColumns(prices?: (number | null)[], copays?: (number | nul
     ...(prices && { fonasaPriceLevel1: prices[0] ?? null, fonasaPriceLevel2: prices[1] ?? null, fonasaPriceLevel3: prices[2] ?? null }),
     ...(copays && { fonasaCopayLevel1: copays[0] ?? null, fonasaCopayLevel2: copays[1] ?? null, fonasaCopayLevel3: copays[2] ?? null }),
   };
+}
+
+/** The stored columns of an exam's preparation, from what a form sends (any part of it). */
+export function preparationColumns(preparation?: Partial<ExamPreparation>) {
+  if (!preparation) return {};
+  const { medicines, note, ...columns } = preparation;
+  return { ...columns, ...(medicines !== undefined && { preparationMedicines: medicines }), ...(note !== undefined && { preparationNote: note }) };
 }
 
 /** 0301045 is shown and typed as 03-01-045. */

@@ -9,3 +9,5 @@ export { ExamChoicesQuery, type ExamChoice } from './queries/exam-choices/exam-c
 export { dottedCode } from './exam-view';
 /** For the seed of the order vocabulary: how a written term is keyed. */
 export { foldTerm } from './domain/order-reading';
+/** What an exam needs of the patient (issue 30): the voucher's preparation, the visit's sample taking. */
+export { EXAM_PREPARATION_SELECT, toExamPreparation } from './exam-preparation';

@@ -6,4 +6,4 @@ export { GetLaboratoryPageQuery } from './queries/get-laboratory-page/get-labora
 export { PUBLIC_LABORATORY } from './queries/get-laboratory-page/public-laboratory';
 export { HOME_COLLECTION_CODE, homeFeeAt, readHomeCollection, readHomeCollections } from './home-collection/home-collection';
 export { branchFactsSql, toBranchFacts, type BranchFactsRow } from './branch-facts';
-export { sampleFeeColumns } from './visit-fees/visit-fees';
+export { replaceVisitFees, sampleFeeColumns, toVisitFee } from './visit-fees/visit-fees';

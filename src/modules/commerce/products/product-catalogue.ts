@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService, type Tx } from '../../../platform/database/prisma.service';
 import { optionalMediaUrl } from '../media';
 import { offerApplies, priceAt } from './product-pricing';
+import { EXAM_PREPARATION_SELECT, toExamPreparation } from '../../catalogue/exams';
+import type { ExamPreparation } from '../../../contracts/preparation';
 
 /** A product as the cart and the checkout need it, priced for a given moment. */
 export interface SellableProduct {
@@ -15,7 +17,7 @@ export interface SellableProduct {
   /** The branch where the package is taken; its company sells it. */
   laboratoryId: number;
   companyId: number;
-  exams: { id: number; code: string; name: string }[];
+  exams: { id: number; code: string; name: string; preparation: ExamPreparation }[];
   /** What the buyer pays at `at`: the offer price within its dates, else the regular price (whole CLP). */
   price: number;
   /** The regular price (shown struck through when `onOffer`). */
@@ -49,7 +51,7 @@ export class ProductCatalogue {
         id: true, code: true, name: true, description: true, laboratoryId: true, companyId: true, coverFileId: true,
         price: true, netPrice: true, offerPrice: true, offerStartsAt: true, offerEndsAt: true,
         category: { select: { name: true } },
-        exams: { select: { exam: { select: { id: true, code: true, name: true } } }, orderBy: { exam: { name: 'asc' } } },
+        exams: { select: { exam: { select: { id: true, code: true, name: true, ...EXAM_PREPARATION_SELECT } } }, orderBy: { exam: { name: 'asc' } } },
       },
       orderBy: { id: 'asc' },
     });
@@ -62,7 +64,7 @@ export class ProductCatalogue {
       description: row.description,
       laboratoryId: row.laboratoryId,
       companyId: row.companyId,
-      exams: row.exams.map((e) => e.exam),
+      exams: row.exams.map(({ exam: { id, code, name, ...preparation } }) => ({ id, code, name, preparation: toExamPreparation(preparation) })),
       price: priceAt(row, at),
       regularPrice: row.price,
       netPrice: row.netPrice,

@@ -1,8 +1,8 @@
-import type { OpeningHours } from '../../../contracts/laboratories';
+import { MAX_VISIT_FEE, VISIT_FEE_KINDS, type OpeningHours, type VisitFeeInput, type VisitFeeKind } from '../../../contracts/laboratories';
 import type { Changes } from '../../../platform/cqrs/unit-of-work';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import { emailField, phoneField } from '../../../platform/http/fields';
-import { LaboratoryRegistered, LaboratoryUpdated } from '../../catalogue/laboratories';
+import { LaboratoryRegistered, LaboratoryUpdated, replaceVisitFees, toVisitFee } from '../../catalogue/laboratories';
 import { RowErrors, normalizeHeader, type ColumnSpec } from '../domain/columns';
 import type { ImportKindHandler, ImportScope, ParsedRow, RowOutcome } from './import-kind';
 
@@ -16,7 +16,15 @@ const COLUMNS = {
   hours: { key: 'hours', header: 'horario', aliases: ['horarios', 'horario de atencion'], example: 'lu-vi 08:00-18:00; sa 09:00-13:00' },
   fonasaLevel: { key: 'fonasaLevel', header: 'nivel_fonasa', aliases: ['nivel', 'nivel mle', 'nivel fonasa mle'], example: '2' },
   insurers: { key: 'insurers', header: 'previsiones', aliases: ['prevision', 'convenios', 'isapres'], example: 'FONASA|Banmédica|Colmena' },
+  // Fees charged apart from the exams (issue 30): an empty cell charges none; a column left out keeps what is stored.
+  feeVenous: { key: 'feeVenous', header: 'toma_venosa', aliases: ['toma de muestra venosa', 'toma venosa'], example: '2500' },
+  feeCapillary: { key: 'feeCapillary', header: 'toma_capilar', aliases: ['toma de muestra capilar', 'toma capilar'], example: '' },
+  feePediatric: { key: 'feePediatric', header: 'toma_pediatrica', aliases: ['toma de muestra pediatrica', 'toma pediatrica'], example: '3500' },
+  afterHours: { key: 'afterHours', header: 'recargo_fuera_horario', aliases: ['recargo', 'recargo horario'], example: '3000 18:00-21:00' },
 } satisfies Record<string, ColumnSpec>;
+
+/** The fee columns and the kind each one states. */
+const FEE_COLUMNS = [[COLUMNS.feeVenous, 'VENOUS'], [COLUMNS.feeCapillary, 'CAPILLARY'], [COLUMNS.feePediatric, 'PEDIATRIC'], [COLUMNS.afterHours, 'AFTER_HOURS']] as const;
 
 /** A branch row: a field left out (its column absent) keeps what is stored; an empty optional cell clears it. */
 export interface BranchRow {
@@ -29,6 +37,9 @@ export interface BranchRow {
   openingHours?: OpeningHours[];
   fonasaLevel?: number | null;
   insurerIds?: number[];
+  /** The fees of the kinds whose column the file has (`feeKinds`): those kinds are replaced, the others kept. */
+  fees?: VisitFeeInput[];
+  feeKinds?: VisitFeeKind[];
 }
 
 interface StoredBranch {
@@ -41,6 +52,7 @@ interface StoredBranch {
   openingHours: OpeningHours[];
   fonasaLevel: number | null;
   insurerIds: number[];
+  fees: VisitFeeInput[];
 }
 
 export interface BranchLookups {
@@ -73,8 +85,34 @@ export function parseOpeningHours(text: string): OpeningHours[] | null {
   return hours.length > 0 && hours.length <= 24 ? hours.sort((a, b) => a.day - b.day || a.opens.localeCompare(b.opens)) : null;
 }
 
+/** "2500", "2.500" or "$2.500": whole pesos; null when it does not read. */
+const pesos = (text: string) => (/^\$?\s*\d{1,3}(\.?\d{3})*$/.test(text.trim()) ? Number(text.replace(/[$.\s]/g, '')) : null);
+
+/** A fee cell: empty (none), an amount, or for the surcharge "3000 18:00-21:00" (also "$3.000 de 18:00 a 21:00"). */
+export function parseFeeCell(kind: VisitFeeKind, text: string): VisitFeeInput | null | 'invalid' {
+  const cell = text.trim();
+  if (!cell) return null;
+  if (kind !== 'AFTER_HOURS') {
+    const amount = pesos(cell);
+    return amount !== null && amount >= 1 && amount <= MAX_VISIT_FEE ? { kind, amount } : 'invalid';
+  }
+  const match = /^(.+?)\s+(?:de\s+)?(\d{1,2}:\d{2})\s*(?:-|a)\s*(\d{1,2}:\d{2})$/i.exec(cell);
+  const amount = match ? pesos(match[1]) : null;
+  const time = (t: string) => (/^([01]?\d|2[0-3]):[0-5]\d$/.test(t) ? t.padStart(5, '0') : null);
+  const [startsAt, endsAt] = match ? [time(match[2]), time(match[3])] : [null, null];
+  if (amount === null || amount < 1 || amount > MAX_VISIT_FEE || !startsAt || !endsAt || startsAt === endsAt) return 'invalid';
+  return { kind, amount, startsAt, endsAt };
+}
+
+const sameFees = (a: VisitFeeInput[], b: VisitFeeInput[]) => JSON.stringify(a.map(toVisitFee)) === JSON.stringify(b.map(toVisitFee));
 const sameHours = (a: OpeningHours[], b: OpeningHours[]) => JSON.stringify(a.map(({ day, opens, closes }) => [day, opens, closes])) === JSON.stringify(b.map(({ day, opens, closes }) => [day, opens, closes]));
 const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+/** The branch's fees after the row: the kinds of the file's fee columns as the row states them, the others as stored. */
+function mergedFees(data: BranchRow, stored: VisitFeeInput[]): VisitFeeInput[] {
+  const kinds = new Set(data.feeKinds ?? []);
+  return [...stored.filter((fee) => !kinds.has(fee.kind)), ...(data.fees ?? [])].sort((a, b) => VISIT_FEE_KINDS.indexOf(a.kind) - VISIT_FEE_KINDS.indexOf(b.kind));
+}
 
 /** `POST /api/laboratory-import`: a company's branches, each named by the branch code the company chooses. */
 export class LaboratoryImportKind implements ImportKindHandler<BranchRow, BranchLookups> {
@@ -158,6 +196,19 @@ export class LaboratoryImportKind implements ImportKindHandler<BranchRow, Branch
       }
       data.insurerIds = [...new Set(ids)].sort((a, b) => a - b);
     }
+    const feeColumns = FEE_COLUMNS.filter(([column]) => present(column.key));
+    if (feeColumns.length > 0) {
+      data.feeKinds = feeColumns.map(([, kind]) => kind);
+      data.fees = [];
+      for (const [column, kind] of feeColumns) {
+        const fee = parseFeeCell(kind, cells[column.key] ?? '');
+        if (fee === 'invalid') {
+          errors.add(column, cells[column.key], 'INVALID_VALUE', kind === 'AFTER_HOURS'
+            ? 'Escribe el recargo como "3000 18:00-21:00": el monto (hasta $100.000) y desde y hasta qué hora se cobra.'
+            : 'Escribe el monto en pesos, sin decimales, de 1 a 100.000 (vacío si no lo cobras).');
+        } else if (fee) data.fees.push(fee);
+      }
+    }
     const label = [branchCode, identifierName].filter(Boolean).join(' · ');
     return { row, label, data: errors.any ? null : { ...data, branchCode, identifierName, addressLine1, comunaId: comuna!.id }, errors: errors.list };
   }
@@ -170,10 +221,16 @@ export class LaboratoryImportKind implements ImportKindHandler<BranchRow, Branch
     if (lock) await db.$queryRaw`SELECT 1 FROM laboratory WHERE company_id = ${companyId} AND branch_code = ANY(${codes}::text[]) ORDER BY id FOR UPDATE`;
     const rows = await db.laboratory.findMany({
       where: { companyId, branchCode: { in: codes } },
-      select: { id: true, branchCode: true, identifierName: true, addressLine1: true, comunaId: true, phone: true, email: true, openingHours: true, fonasaLevel: true, insurers: { select: { insurerId: true } } },
+      select: {
+        id: true, branchCode: true, identifierName: true, addressLine1: true, comunaId: true, phone: true, email: true, openingHours: true, fonasaLevel: true,
+        insurers: { select: { insurerId: true } }, fees: { select: { kind: true, amount: true, startsAt: true, endsAt: true }, orderBy: { kind: 'asc' } },
+      },
     });
     return new Map(
-      rows.map(({ branchCode, insurers, openingHours, ...row }) => [branchCode!, { ...row, openingHours: (openingHours ?? []) as unknown as OpeningHours[], insurerIds: insurers.map((i) => i.insurerId).sort((a, b) => a - b) }]),
+      rows.map(({ branchCode, insurers, openingHours, fees, ...row }) => [
+        branchCode!,
+        { ...row, openingHours: (openingHours ?? []) as unknown as OpeningHours[], insurerIds: insurers.map((i) => i.insurerId).sort((a, b) => a - b), fees },
+      ]),
     );
   }
 
@@ -182,6 +239,7 @@ export class LaboratoryImportKind implements ImportKindHandler<BranchRow, Branch
     for (const field of ['identifierName', 'addressLine1', 'comunaId', 'phone', 'email', 'fonasaLevel'] as const) if (data[field] !== undefined && data[field] !== stored[field]) fields.push(field);
     if (data.openingHours && !sameHours(data.openingHours, stored.openingHours)) fields.push('openingHours');
     if (data.insurerIds && data.insurerIds.join(',') !== stored.insurerIds.join(',')) fields.push('insurerIds');
+    if (data.fees && !sameFees(mergedFees(data, stored.fees), stored.fees)) fields.push('fees');
     return fields;
   }
 
@@ -208,11 +266,12 @@ export class LaboratoryImportKind implements ImportKindHandler<BranchRow, Branch
     const stored = await this.stored(tx, companyId, rows.map((r) => r.data.branchCode), true);
     const outcomes: RowOutcome[] = [];
     for (const { row, data } of rows) {
-      const { insurerIds, openingHours, ...columns } = data;
+      const { insurerIds, openingHours, fees: _, feeKinds: __, ...columns } = data;
       const branch = stored.get(data.branchCode);
       if (!branch) {
         const { id } = await tx.laboratory.create({ data: { ...columns, companyId, ...(openingHours && { openingHours: openingHours.map(({ day, opens, closes }) => ({ day, opens, closes })) }) }, select: { id: true } });
         if (insurerIds?.length) await tx.laboratoryInsurer.createMany({ data: insurerIds.map((insurerId) => ({ laboratoryId: id, insurerId })) });
+        if (data.fees?.length) await replaceVisitFees(tx, id, data.fees);
         changes.record(LaboratoryRegistered({ laboratoryId: id, companyId }));
         changes.audit('laboratory.registered', 'Laboratory', id, { companyId, importId: scope.importId });
         outcomes.push({ row, status: 'CREATE', errors: [] });
@@ -233,6 +292,7 @@ export class LaboratoryImportKind implements ImportKindHandler<BranchRow, Branch
         await tx.laboratoryInsurer.deleteMany({ where: { laboratoryId: branch.id } });
         await tx.laboratoryInsurer.createMany({ data: insurerIds.map((insurerId) => ({ laboratoryId: branch.id, insurerId })) });
       }
+      if (fields.includes('fees')) await replaceVisitFees(tx, branch.id, mergedFees(data, branch.fees));
       changes.record(LaboratoryUpdated({ laboratoryId: branch.id, companyId, fields }));
       changes.audit('laboratory.updated', 'Laboratory', branch.id, { fields: fields.join(','), importId: scope.importId });
       outcomes.push({ row, status: 'UPDATE', errors: [] });

@@ -13,6 +13,7 @@ import { useAppSelector } from '../../app/store';
 import { describedBy, FormField } from '../../shared/ui/FormField';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { CartLines, PatientPaysNote } from '../features/cart/CartLines';
+import { CartVisit } from '../features/cart/CartVisit';
 import { cartTotal } from '../features/cart/cartSlice';
 import { goToGateway, newIdempotencyKey, rememberPendingOrder } from '../features/checkout/checkoutSession';
 
@@ -119,6 +120,7 @@ export default function CheckoutPage() {
             <div className="cl-checkout__total"><dt>Total a pagar</dt><dd data-testid="checkout-total">{formatClp(total)}</dd></div>
           </dl>
           <PatientPaysNote items={items} />
+          <CartVisit items={items} />
         </section>
 
         <div className="cl-checkout__steps">

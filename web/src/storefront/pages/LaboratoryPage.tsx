@@ -207,7 +207,7 @@ function ExamRow({ exam, laboratoryName, laboratoryId }: { exam: LaboratoryPageE
           size="small"
           aria-label={`Agregar ${name} al carro`}
           onClick={() =>
-            dispatch(itemAdded({ id: exam.laboratoryExamId, name, categoryName: laboratoryName, cover: '', description: exam.name, price: exam.price, code: exam.code, options: [], quantity: 1, laboratoryId }))
+            dispatch(itemAdded({ id: exam.laboratoryExamId, name, categoryName: laboratoryName, cover: '', description: exam.name, price: exam.price, code: exam.code, options: [], quantity: 1, laboratoryId, examId: exam.id }))
           }
         />
       )}

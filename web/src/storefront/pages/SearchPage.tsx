@@ -15,6 +15,7 @@ import { InsurerPicker } from '../features/search/InsurerPicker';
 import { PlacePicker } from '../features/search/PlacePicker';
 import { payerOf } from '../features/search/payer';
 import { QuoteCard } from '../features/search/QuoteCard';
+import { PreparationPanel } from '../features/search/PreparationPanel';
 import { SaveOrderButton } from '../features/saved-orders/SaveOrderButton';
 import { EMPTY_FILTER, filterFromUrl, filterToUrl, type QuoteFilter } from '../features/search/quoteFilter';
 import { CoveringPackages } from '../features/products/CoveringPackages';
@@ -239,6 +240,8 @@ export default function SearchPage() {
           {results?.items.map((quote) => (
             <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} />
           ))}
+          {/* The same at every laboratory: after the quotes, which are what the person came for. */}
+          {ordered && results?.preparation && (results.items.length > 0 || (results.nearest?.length ?? 0) > 0) && <PreparationPanel preparation={results.preparation} />}
           {results && results.lastPage > 1 && (
             <Paginator
               first={(page - 1) * results.perPage}

@@ -17,6 +17,7 @@ import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type S
 import type { SearchHistoryBatch, SearchHistoryJob } from '../../../reports';
 import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../catalogue/laboratories';
 import type { LaboratoryQuote } from '../../../../contracts/search';
+import { combinePreparation } from '../../../../contracts/preparation';
 
 /**
  * `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order (`QuoteResults`),
@@ -91,6 +92,10 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     // No dead ends: when the comuna (and its neighbours) has nothing, the nearest laboratories that quote the order.
     if (results.total === 0 && query.origin && !query.homeCollection) results.nearest = await this.nearest(query);
     await this.addFacts([...results.items, ...(results.nearest ?? [])]);
+    if (query.examIds.length > 0) {
+      const known = await this.references.current();
+      results.preparation = combinePreparation(query.examIds.flatMap((id) => known.examPreparations.get(id) ?? []));
+    }
     return results;
   }
 
@@ -180,7 +185,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       regionId: comuna?.parentId ?? regionId,
       insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,
       coverage: coverageOf(insurer, request.coveragePercentage),
-      visitFees: visitFeeRules(request.exams.map((id) => known.examSamples.get(id)), request.pediatric === true, known.sampleTakingBonos),
+      visitFees: visitFeeRules(request.exams.map((id) => known.examPreparations.get(id)?.sampleKind), request.pediatric === true, known.sampleTakingBonos),
       laboratoryName: request.laboratoryName,
       laboratoryId: request.laboratoryId,
       // Every value checked must match (a patient who checks home collection and pediatric collection needs both):

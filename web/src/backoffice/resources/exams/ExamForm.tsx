@@ -1,7 +1,7 @@
-import { ChipsInput, MoneyInput, NumberInput, SelectInput, TextAreaInput, TextInput } from '../../crud/inputs';
+import { ChipsInput, MoneyInput, NumberInput, SelectInput, SwitchInput, TextAreaInput, TextInput, TimeInput } from '../../crud/inputs';
 import { useField } from '../../crud/formContext';
 import { useReference } from '../../crud/hooks';
-import { LEVELS } from './schema';
+import { LEVELS, SAMPLE_OPTIONS } from './schema';
 
 /** The fields of an exam, shared by its create and edit screens. */
 export function ExamFields() {
@@ -37,6 +37,24 @@ export function ExamFields() {
             <MoneyInput source={`fonasaCopays.${i}`} label={`Copago nivel ${level}`} />
           </div>
         ))}
+      </fieldset>
+      <fieldset className="cl-levels">
+        <legend>Muestra y preparación del paciente</legend>
+        <p className="cl-muted">Se muestra a los pacientes en la cotización, el carro y el comprobante, junto con la de los otros exámenes de su orden.</p>
+        <div className="cl-form__row">
+          <SelectInput source="preparation.sampleKind" label="Muestra" options={SAMPLE_OPTIONS} hint="Con sangre, el buscador suma la toma de muestra del laboratorio una vez por visita." />
+          <NumberInput source="preparation.fastingHours" label="Horas de ayuno" min={0} max={24} hint="0 si no requiere ayuno." />
+        </div>
+        <div className="cl-form__row">
+          <NumberInput source="preparation.restMinutes" label="Minutos de reposo antes de la muestra" min={0} max={240} />
+          <TimeInput source="preparation.morningBefore" label="Tomar antes de las (opcional)" />
+        </div>
+        <div className="cl-form__row">
+          <SwitchInput source="preparation.firstMorningUrine" label="Primera orina de la mañana" />
+          <SwitchInput source="preparation.collection24h" label="Orina de 24 horas (se empieza el día anterior)" />
+        </div>
+        <TextAreaInput source="preparation.medicines" label="Medicamentos a consultar con el médico" maxLength={300} />
+        <TextAreaInput source="preparation.note" label="Otras indicaciones" maxLength={300} />
       </fieldset>
     </>
   );

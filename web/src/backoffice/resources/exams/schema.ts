@@ -1,4 +1,4 @@
-import type { ExamDetail, ExamInput, FieldErrors } from '@contracts';
+import type { ExamDetail, ExamInput, ExamPreparation, FieldErrors, SampleKind } from '@contracts';
 
 /** The exam form's values: field paths equal the API's, so `fonasaPrices.0` errors land on level 1. */
 export interface ExamValues {
@@ -14,11 +14,30 @@ export interface ExamValues {
   fonasaCopays: (number | null)[];
   /** 0–100: how commonly it is ordered, the search box's prior; empty is 0. */
   commonness: number | null;
+  /** Its sample and how the patient prepares (issue 30); texts empty for none. */
+  preparation: Omit<ExamPreparation, 'fastingHours' | 'restMinutes' | 'morningBefore' | 'medicines' | 'note'> & {
+    fastingHours: number | null; restMinutes: number | null; morningBefore: string; medicines: string; note: string;
+  };
 }
+
+/** What each sample is called in the form. */
+export const SAMPLE_OPTIONS: { label: string; value: SampleKind }[] = [
+  { label: 'Sangre venosa (se toma en el laboratorio)', value: 'VENOUS' },
+  { label: 'Sangre capilar (punción en el dedo)', value: 'CAPILLARY' },
+  { label: 'Orina (la trae el paciente)', value: 'URINE' },
+  { label: 'Deposición (la trae el paciente)', value: 'STOOL' },
+  { label: 'Hisopado o secreción', value: 'SWAB' },
+  { label: 'Otra muestra o procedimiento', value: 'OTHER' },
+  { label: 'La toma de muestra va incluida', value: 'INCLUDED' },
+];
+
+const noPreparation: ExamValues['preparation'] = {
+  sampleKind: 'VENOUS', fastingHours: 0, firstMorningUrine: false, collection24h: false, restMinutes: 0, morningBefore: '', medicines: '', note: '',
+};
 
 export const LEVELS = [1, 2, 3] as const;
 
-export const emptyExam: ExamValues = { code: '', name: '', typeExamId: null, description: '', synonyms: [], referenceSynonyms: [], fonasaPrices: [null, null, null], fonasaCopays: [null, null, null], commonness: 0 };
+export const emptyExam: ExamValues = { code: '', name: '', typeExamId: null, description: '', synonyms: [], referenceSynonyms: [], fonasaPrices: [null, null, null], fonasaCopays: [null, null, null], commonness: 0, preparation: noPreparation };
 
 export const examValues = (exam: ExamDetail): ExamValues => ({
   code: exam.code,
@@ -30,6 +49,7 @@ export const examValues = (exam: ExamDetail): ExamValues => ({
   fonasaPrices: LEVELS.map((l) => exam.fonasa.prices[l - 1] ?? null),
   fonasaCopays: LEVELS.map((l) => exam.fonasa.copays[l - 1] ?? null),
   commonness: exam.commonness,
+  preparation: { ...exam.preparation, morningBefore: exam.preparation.morningBefore ?? '', medicines: exam.preparation.medicines ?? '', note: exam.preparation.note ?? '' },
 });
 
 export const examInput = (values: ExamValues): ExamInput => ({
@@ -42,6 +62,14 @@ export const examInput = (values: ExamValues): ExamInput => ({
   fonasaPrices: values.fonasaPrices,
   fonasaCopays: values.fonasaCopays,
   commonness: values.commonness ?? 0,
+  // '' clears the optional texts and hour, as the API's clearable fields take it.
+  preparation: {
+    ...values.preparation,
+    fastingHours: values.preparation.fastingHours ?? 0,
+    restMinutes: values.preparation.restMinutes ?? 0,
+    medicines: values.preparation.medicines.trim(),
+    note: values.preparation.note.trim(),
+  },
 });
 
 /** What can be told before sending; the API checks the rest (a code already taken...). */

@@ -22,6 +22,8 @@ export interface CartItem {
   /** EXAM when absent. */
   kind?: 'EXAM' | 'PRODUCT';
   laboratoryId?: number;
+  /** The exam (catalogue id) of an EXAM line: the visit's fees and preparation are quoted for the cart's exams. */
+  examId?: number;
   /** From a quote: what the patient pays for one with the chosen previsión (a FONASA bono copay, an Isapre's estimate). */
   patientPays?: number;
   /** From a quote: the previsión it was quoted with ("FONASA tramo B", "Isapre Colmena"). */

@@ -9,6 +9,7 @@ import { useApiQuery } from '../../../api/hooks';
 import { itemAdded, type CartItem } from '../cart/cartSlice';
 import { payerOf } from '../search/payer';
 import { FeesIncluded, VisitFeeRows } from '../search/QuoteCard';
+import { PreparationPanel } from '../search/PreparationPanel';
 import { insurersRequested } from '../search/searchSlice';
 
 /** The order a patient quoted, as the address of a quote's "Ver laboratorio" carries it. */
@@ -65,7 +66,7 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
     .filter((e) => pays.has(e.id))
     .map((e) => ({
       id: e.laboratoryExamId, name: shortExamName(e.name), categoryName: laboratoryName, cover: '', description: e.name, price: e.price, code: e.code,
-      options: [], quantity: 1, laboratoryId, ...quoted(e.id),
+      options: [], quantity: 1, laboratoryId, examId: e.id, ...quoted(e.id),
     }));
   const added = cartLines.length > 0 && cartLines.every((line) => inCart.some((i) => i.id === line.id && (i.kind ?? 'EXAM') === 'EXAM'));
   const missing = item.missingExamIds.length;
@@ -120,6 +121,7 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
           La toma de muestra ({formatClp(item.fees.reduce((sum, fee) => sum + fee.copay, 0))}) se paga en el laboratorio el día de tu visita.
         </p>
       )}
+      {quote.data.preparation && <PreparationPanel preparation={quote.data.preparation} hours={item.facts?.openingHours} />}
       <div className="cl-lab-order__actions">
         <Button
           label={added ? 'Tu orden está en el carro' : 'Agregar mi orden al carro'}

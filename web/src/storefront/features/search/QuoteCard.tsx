@@ -130,9 +130,9 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
                 <dt>Tú pagas{estimate}</dt>
                 <dd data-testid="quote-copay">{formatClp(quote.toPay)}</dd>
                 {payer === 'FONASA' && quote.bonoCopay > 0 && quote.privateCopay > 0 && (
-                  <span className="cl-quote__split" data-testid="quote-split">
+                  <dd className="cl-quote__split" data-testid="quote-split">
                     {formatClp(quote.bonoCopay)} en bonos + {formatClp(quote.privateCopay)} particular
-                  </span>
+                  </dd>
                 )}
                 <FeesIncluded quote={quote} />
               </div>
@@ -176,7 +176,8 @@ export function VisitFeeRows({ fees, shared, payer }: { fees: LaboratoryQuote['f
 export function FeesIncluded({ quote }: { quote: Pick<LaboratoryQuote, 'fees'> }) {
   const fees = quote.fees.reduce((sum, fee) => sum + fee.copay, 0);
   if (quote.fees.length === 0) return null;
-  return <span className="cl-quote__split" data-testid="quote-fees-included">Incluye toma de muestra {formatClp(fees)}</span>;
+  // A second <dd> of "Tú pagas": a definition list's group holds only its terms and definitions.
+  return <dd className="cl-quote__split" data-testid="quote-fees-included">Incluye toma de muestra {formatClp(fees)}</dd>;
 }
 
 /** "Recargo de $3.000 de 18:00 a 21:00": when coming costs more, so the patient can choose the hour. */

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import { uniqueViolation } from '../../../../../platform/database/unique-violation';
-import { EXAM_DETAIL_SELECT, dottedCode, fonasaColumns, toExamDetail } from '../../exam-view';
+import { EXAM_DETAIL_SELECT, dottedCode, fonasaColumns, preparationColumns, toExamDetail } from '../../exam-view';
 import { ExamCodeTakenError } from '../../exams.errors';
 import { ExamCreated } from '../../exams.events';
 import { assertExamReferences, replaceManualSynonyms } from '../exam-references';
@@ -12,11 +12,11 @@ export class CreateExamHandler implements ICommandHandler<CreateExamCommand> {
   constructor(private readonly uow: UnitOfWork) {}
 
   execute({ ctx, input }: CreateExamCommand) {
-    const { fonasaPrices, fonasaCopays, synonyms, code, ...fields } = input;
+    const { fonasaPrices, fonasaCopays, synonyms, code, preparation, ...fields } = input;
     return this.uow
       .run(ctx, async (tx, changes) => {
         await assertExamReferences(tx, input);
-        const { id } = await tx.exam.create({ data: { ...fields, code, codeDotted: dottedCode(code), ...fonasaColumns(fonasaPrices, fonasaCopays) } });
+        const { id } = await tx.exam.create({ data: { ...fields, code, codeDotted: dottedCode(code), ...fonasaColumns(fonasaPrices, fonasaCopays), ...preparationColumns(preparation) } });
         if (synonyms) await replaceManualSynonyms(tx, id, synonyms);
         changes.record(ExamCreated({ examId: id }));
         changes.audit('exam.created', 'Exam', id);

@@ -11,7 +11,8 @@ import { invalidField, type FieldErrors } from '../../../../../platform/http/app
 import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
 import { ProductCatalogue } from '../../../products';
 import { gatewaySessionId, newAccessKey, newVoucherCode } from '../../domain/order-codes';
-import { preparationFor } from '../../domain/preparation';
+import { combinePreparation, examPreparationText } from '../../../../../contracts/preparation';
+import { EXAM_PREPARATION_SELECT, toExamPreparation } from '../../../../catalogue/exams';
 import { homeFeeAt } from '../../../../catalogue/laboratories';
 import {
   CheckoutItemUnavailableError, CheckoutOneLaboratoryError, CheckoutPriceChangedError, IdempotencyKeyReusedError, PaymentGatewayUnavailableError, PaymentMethodUnavailableError,
@@ -169,7 +170,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
     const productItems = input.items.map((item, index) => ({ item, index })).filter(({ item }) => item.kind === 'PRODUCT');
     const offers = await tx.laboratoryExam.findMany({
       where: { id: { in: examItems.map(({ item }) => item.id) } },
-      select: { id: true, laboratoryId: true, price: true, status: true, isActive: true, exam: { select: { id: true, code: true, name: true, isActive: true } } },
+      select: { id: true, laboratoryId: true, price: true, status: true, isActive: true, exam: { select: { id: true, code: true, name: true, isActive: true, ...EXAM_PREPARATION_SELECT } } },
     });
     const products = productItems.length > 0 ? await this.products.findSellable(productItems.map(({ item }) => item.id), { tx }) : [];
 
@@ -190,7 +191,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
       if (offer.price !== item.price) changed[`items.${index}.price`] = [`El precio ahora es ${formatClp(offer.price)}.`];
       lines.push({
         kind: 'EXAM', laboratoryExamId: offer.id, examId: offer.exam.id, productId: null, code: offer.exam.code, name: offer.exam.name,
-        description: null, preparation: preparationFor(offer.exam.name), quantity: item.quantity, unitPrice: offer.price,
+        description: null, preparation: examPreparationText(toExamPreparation(offer.exam)), quantity: item.quantity, unitPrice: offer.price,
       });
     }
     for (const { item, index } of productItems) {
@@ -204,10 +205,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
         continue;
       }
       if (product.price !== item.price) changed[`items.${index}.price`] = [`El precio ahora es ${formatClp(product.price)}.`];
-      const preparations = [...new Set(product.exams.map((exam) => preparationFor(exam.name)))];
       lines.push({
         kind: 'PRODUCT', laboratoryExamId: null, examId: null, productId: product.id, code: product.code, name: product.name,
-        description: product.exams.map((exam) => exam.name).join(', ') || product.description, preparation: preparations.filter((p) => p !== 'Sin preparación especial.').join(' ') || 'Sin preparación especial.',
+        description: product.exams.map((exam) => exam.name).join(', ') || product.description, preparation: combinePreparation(product.exams.map((exam) => exam.preparation)).steps.join(' '),
         quantity: item.quantity, unitPrice: product.price,
       });
     }

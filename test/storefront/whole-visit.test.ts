@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { axeViolations, sideways } from '../support/axe';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import { clp } from '../support/format';
+import type { TestApp } from '../support/app';
+
+/**
+ * Issue 30, on a phone: the quote tells the whole visit. A 5-exam order (fasting glucose, lipid profile, first-morning
+ * urine...) at a branch that charges the venous sample taking: the card adds it once to "Tú pagas", the laboratory
+ * page says how to prepare and when to go there, and checkout says the fee is paid at the counter.
+ */
+const PHONE = { width: 390, height: 844 };
+/** Set SHOTS_DIR to keep a screenshot of each state (never in the repository). */
+const SHOTS = process.env.SHOTS_DIR;
+const ORDER = ['0301045', '0302034', '0302047', '0309022', '0303024'];
+
+describe('the whole visit in the quote, on a phone', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ t, base, browser } = await startBrowserApp(40));
+  }, 120_000);
+  afterAll(() => closeBrowserApp(t, browser));
+
+  it('adds the sample taking once to what the patient pays, and says how to prepare and when to go', async () => {
+    const exams = await t.prisma.exam.findMany({ where: { code: { in: ORDER } }, select: { id: true } });
+    // A branch of the demo data charging the venous sample taking and offering the whole order.
+    const lab = await t.prisma.laboratory.findFirstOrThrow({
+      where: { fees: { some: { kind: 'VENOUS' } }, AND: exams.map((e) => ({ exams: { some: { examId: e.id, status: 'AUTHORIZED' as const, isActive: true } } })) },
+      include: { fees: true, comuna: true },
+      orderBy: { id: 'asc' },
+    });
+    const venous = lab.fees.find((f) => f.kind === 'VENOUS')!.amount;
+    const ids = exams.map((e) => e.id).join(',');
+    const page = await (await browser.newContext({ viewport: PHONE, bypassCSP: true })).newPage();
+    await page.goto(`${base}/buscador?examenes=${ids}&comuna=${lab.comunaId}&laboratorio=${encodeURIComponent(lab.identifierName)}`);
+    const card = page.getByTestId('quote').filter({ hasText: lab.identifierName }).first();
+    await card.waitFor();
+    const api = (await t.http.post('/api/laboratory/search').send({ exams: exams.map((e) => e.id), laboratoryId: lab.id })).body.data;
+    const quote = api.items[0];
+    expect(quote.fees).toEqual([{ kind: 'VENOUS', amount: venous, copay: venous }]);
+    await expect(card.getByTestId('quote-fee').textContent()).resolves.toContain(`Toma de muestra venosa (una vez por visita)${clp(venous)}`);
+    await expect(card.getByTestId('quote-copay').textContent()).resolves.toBe(clp(quote.copay + venous));
+    await expect(card.getByTestId('quote-fees-included').textContent()).resolves.toBe(`Incluye toma de muestra ${clp(venous)}`);
+    // The whole order's preparation: the lipid profile's 12 hours, the first urine of the morning.
+    const preparation = page.getByTestId('preparation');
+    await expect(preparation.textContent()).resolves.toContain('Ayuno de 12 horas');
+    await expect(preparation.textContent()).resolves.toMatch(/primera orina de la mañana/i);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-results-390.png`, fullPage: true });
+    expect(await sideways(page, 'results with fees')).toEqual([]);
+
+    // The laboratory page of the quote: the same figures, and when to go to this branch.
+    await card.getByRole('link').first().click();
+    await page.waitForURL(/\/laboratorio\/\d+\?/);
+    const order = page.getByTestId('quoted-order');
+    await order.getByTestId('order-pays').waitFor();
+    await expect(order.getByTestId('order-pays').textContent()).resolves.toBe(clp(quote.copay + venous));
+    await expect(order.getByTestId('order-fee-at-counter').textContent()).resolves.toContain(clp(venous));
+    await expect(order.getByTestId('preparation').textContent()).resolves.toContain('Ayuno de 12 horas');
+    await expect(page.getByTestId('lab-fees').textContent()).resolves.toContain(`Toma de muestra venosa: ${clp(venous)}, una vez por visita`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-laboratory-390.png`, fullPage: true });
+    const serious = (await axeViolations(page, 'laboratory page with fees')).filter((v) => /\((serious|critical)\)/.test(v));
+    expect([...(await sideways(page, 'laboratory page with fees')), ...serious]).toEqual([]);
+
+    // Checkout: the online payment is the exams; the sample taking is paid at the laboratory, and said so.
+    await page.getByRole('button', { name: 'Agregar mi orden al carro' }).click();
+    await page.getByRole('link', { name: 'Ir a pagar' }).click();
+    await page.waitForURL(`${base}/checkout`);
+    await expect(page.getByTestId('cart-fee-at-counter').textContent()).resolves.toBe(`En el laboratorio pagas además la toma de muestra, ${clp(venous)} (una vez por visita).`);
+    await page.getByTestId('preparation').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-checkout-390.png`, fullPage: true });
+    await page.context().close();
+  }, 120_000);
+});
