@@ -6,6 +6,7 @@ import { ExamsModule } from './modules/catalogue/exams';
 import { PricingModule } from './modules/catalogue/pricing';
 import { SelectListsModule } from './modules/catalogue/select-lists';
 import { OrderTermsModule } from './modules/catalogue/order-terms';
+import { UfValuesModule } from './modules/catalogue/uf-values';
 import { CompaniesModule } from './modules/companies';
 import { GeographyModule } from './modules/geography';
 import { IdentityModule } from './modules/identity';
@@ -23,7 +24,7 @@ import { PlatformModule, type PlatformOptions } from './platform/platform.module
  * tries routes in registration order, so `POST /api/laboratory/search` (search) must come before
  * `POST /api/laboratory/:id` (laboratories).
  */
-const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, OrderTermsModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule];
+const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, OrderTermsModule, UfValuesModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule];
 
 @Module({})
 export class AppModule {

@@ -16,6 +16,7 @@ export { SALES_ORDER_STATUS_LABELS } from './sales-orders';
 export type * from './commerce-catalogue';
 export type * from './saved-orders';
 export type * from './order-terms';
+export type * from './uf-values';
 export { CSV_BOM, CSV_SEPARATOR, csvCell, csvLine } from './csv';
 export type * from './preparation';
 export { combinePreparation, examPreparationText, SAMPLE_KINDS, visitTimeAdvice } from './preparation';

@@ -19,6 +19,8 @@ export interface Person {
   /** What fills the patient's search (issue 19): their previsión, their plan's percentage and their comuna. */
   insurer: { id: number; name: string } | null;
   coveragePercentage: number | null;
+  /** The plan's cap per laboratory exam, in UF (issue 30). */
+  coverageCapUf: number | null;
   comuna: { id: number; name: string; regionId: number } | null;
 }
 
@@ -82,6 +84,7 @@ export interface PersonChanges {
   /** The previsión, the plan's percentage and the comuna that fill the search; null clears each. */
   insurerId?: number | null;
   coveragePercentage?: number | null;
+  coverageCapUf?: number | null;
   comunaId?: number | null;
 }
 

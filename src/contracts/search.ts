@@ -19,6 +19,8 @@ export interface ExamQuote {
   payment: ExamPayment;
   /** FONASA would take a bono here, but the private price is lower than its copay ("Conviene pagar particular"). */
   privateCheaper: boolean;
+  /** The Isapre plan's cap per exam bit: it covers the cap, less than its percentage ("Tope del plan"). */
+  capped?: true;
 }
 
 export interface LaboratoryQuote {
@@ -106,6 +108,8 @@ export interface QuoteResults {
    * that quote the order, nearest first, so that a search never ends in nothing.
    */
   nearest?: LaboratoryQuote[];
+  /** The UF the plan's cap was turned into pesos with, when the cap was given in UF (issue 30). */
+  uf?: { validOn: string; value: number; capPesos: number };
   /** How to prepare for the whole order (issue 30), when it has exams: the same at every laboratory. */
   preparation?: OrderPreparation;
 }

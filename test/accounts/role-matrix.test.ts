@@ -75,6 +75,12 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/order-term': 'admin',
   'POST /api/order-term/:id': 'admin',
   'DELETE /api/order-term/:id': 'admin',
+  // The UF's value by day (issue 30): anyone reads today's, administrators keep them.
+  'GET /api/uf-value': 'public',
+  'POST /api/uf-value/search': 'admin',
+  'GET /api/uf-value/:id': 'admin',
+  'POST /api/uf-value': 'admin',
+  'POST /api/uf-value/:id': 'admin',
   'POST /api/laboratory/:id/search': 'public',
   'POST /api/log-access': 'public',
   'GET /api/dashboard': 'provider',

@@ -126,6 +126,31 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
     }
   });
 
+  it("bounds an Isapre plan's 70 % by its cap per exam in UF, quoted with the latest UF value, and says which", async () => {
+    const answer = (body: object) => t.http.post('/api/laboratory/search').send({ exams: exams.map((e) => e.id), perPage: 50, ...body }).then((r) => r.body);
+    const isapre = { pensionHealtInstitutionId: insurer.colmena, coveragePercentage: 70, coverageCapUf: 0.05 };
+    // No UF value kept: the cap cannot be turned into pesos, and the patient is told on the field.
+    await t.prisma.ufValue.deleteMany();
+    expect(await answer(isapre)).toMatchObject({ code: 400, errors: { coverageCapUf: [expect.stringContaining('UF')] } });
+    await t.prisma.ufValue.createMany({ data: [{ validOn: new Date('2026-01-01'), value: 39000 }, { validOn: new Date('2026-11-01'), value: 39512.34 }, { validOn: new Date('2099-01-01'), value: 99999 }] });
+    const { data } = await answer(isapre);
+    // 0,05 UF of $39.512,34: $1.976 per exam.
+    expect(data.uf).toEqual({ validOn: '2026-11-01', value: 39512.34, capPesos: 1976 });
+    let capped = 0;
+    for (const item of data.items as LaboratoryQuote[]) {
+      const share = (price: number) => (item.acceptsInsurer ? Math.min(Math.round(price * 0.7), 1976) : 0);
+      for (const line of item.exams) {
+        expect(line).toMatchObject({ coverage: share(line.price), copay: line.price - share(line.price) });
+        expect(line.capped === true).toBe(Boolean(item.acceptsInsurer) && Math.round(line.price * 0.7) > 1976);
+        if (line.capped) capped += 1;
+      }
+      expectConsistentOrder(item, (amount) => amount - share(amount));
+    }
+    expect(capped).toBeGreaterThan(0);
+    // In pesos, without the UF.
+    expect((await answer({ ...isapre, coverageCapUf: undefined, coverageCapPesos: 1000 })).data.uf).toBeUndefined();
+  });
+
   it('covers 70 % of each private price for an Isapre plan, rounded per exam', async () => {
     const isapre = 'banmedica';
     const { items } = await quote({ pensionHealtInstitutionId: insurer[isapre], coveragePercentage: 70 });

@@ -160,6 +160,16 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
       expect(isapre).toMatchObject({ total: 5280, coverage: 3696, copay: 1584 });
     });
 
+    it("bounds an Isapre plan's share of each exam by its cap, and says where the cap bit", async () => {
+      const capped = await quoteOf(mle.uno, { kind: 'PERCENT', percentage: 70, cap: 800 });
+      const line = (examId: number) => capped.exams.find((e) => e.examId === examId);
+      // 70 % of 1.280 is 896, above the cap: the plan covers 800; 70 % of 1.000 is 700, below it: untouched.
+      expect(line(mle.glucosa)).toEqual({ examId: mle.glucosa, price: 1280, coverage: 800, copay: 480, payment: 'PRIVATE', privateCheaper: false, capped: true });
+      expect(line(mle.creatinina)).toEqual({ examId: mle.creatinina, price: 1000, coverage: 700, copay: 300, payment: 'PRIVATE', privateCheaper: false });
+      expect(line(mle.noMle)).toMatchObject({ price: 3000, coverage: 800, copay: 2200, capped: true });
+      expect(capped).toMatchObject({ total: 5280, coverage: 2300, copay: 2980, toPay: 2980 });
+    });
+
     it('orders by what the patient pays, the whole order first', async () => {
       const result = await index.search(query({ examIds: order(), comunaId: mle.temuco, coverage: fonasa, orderBy: 'copay' }));
       expect(result.items.map((i) => [i.identifierName, i.copay])).toEqual([

@@ -73,4 +73,25 @@ describe('the whole visit in the quote, on a phone', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-checkout-390.png`, fullPage: true });
     await page.context().close();
   }, 120_000);
+
+  it("applies an Isapre plan's cap per exam in UF, says where it bit and which UF it used", async () => {
+    // The UF this case states, whatever the demo data holds.
+    await t.prisma.ufValue.deleteMany();
+    await t.prisma.ufValue.create({ data: { validOn: new Date('2026-11-01'), value: 39512.34 } });
+    const exams = await t.prisma.exam.findMany({ where: { code: { in: ORDER } }, select: { id: true } });
+    const colmena = await t.prisma.insurer.findUniqueOrThrow({ where: { code: 'colmena' } });
+    const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { isActive: true, insurers: { some: { insurerId: colmena.id } }, exams: { some: { status: 'AUTHORIZED' } } }, orderBy: { id: 'asc' } });
+    const page = await (await browser.newContext({ viewport: PHONE, bypassCSP: true })).newPage();
+    await page.goto(`${base}/buscador?examenes=${exams.map((e) => e.id).join(',')}&comuna=${lab.comunaId}&prevision=${colmena.id}&cobertura=70&tope=0.05`);
+    await page.getByTestId('quote').first().waitFor();
+    // 0,05 UF of $39.512,34: $1.976 per exam; the lipid profile's 70 % is above it at every laboratory here.
+    await expect(page.getByTestId('uf-note').textContent()).resolves.toBe('Tope de tu plan: 0,05 UF por examen = $1.976 (UF al 01-11-2026: $39.512,34).');
+    await expect(page.getByTestId('exam-capped').first().textContent()).resolves.toBe('Tope del plan: 0,05 UF');
+    // The filters keep the cap, in the Isapre's fields.
+    await page.getByRole('button', { name: /filtros/i }).first().click();
+    await expect(page.locator('#coverage-cap').inputValue()).resolves.toBe('0.05');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-cap-390.png`, fullPage: true });
+    expect(await sideways(page, 'results with a cap')).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import { loadReferenceData, type ReferenceData } from '../../platform/reference-
 import { seedCommerce } from './seed-commerce';
 import type { Prisma } from '../../generated/prisma/client';
 import { foldTerm } from '../../modules/catalogue/exams';
+import { chileDay, dayAsDate } from '../../platform/chile/calendar';
 
 export const PROFILES = [
   { code: 'ADM', name: 'Administrador' },
@@ -259,5 +260,10 @@ async function seedLaboratories(
     UNION ALL SELECT id, 'PEDIATRIC', venous + 1000, NULL, NULL FROM lab WHERE children
     UNION ALL SELECT id, 'CAPILLARY', 1200, NULL, NULL FROM lab WHERE id % 10 = 3
     UNION ALL SELECT l.id, 'AFTER_HOURS', 3000, '18:00', '21:00' FROM laboratory l WHERE l.id = ANY(${labs.map((lab) => lab.id)}::int[]) AND l.id % 7 = 0`;
+  if (count > 0) {
+    // An EXAMPLE UF value so that a demo quotes Isapre caps in UF (issue 30), not the real one: an operator must replace
+    // it (back office, Mantenedores > Valor UF) with the value the Banco Central / SII publish every day.
+    await tx.ufValue.create({ data: { validOn: dayAsDate(`${chileDay().slice(0, 7)}-01`), value: 39500 } });
+  }
   return { companies: companies.length, laboratories: labs.length, laboratoryExams: examRows.length };
 }

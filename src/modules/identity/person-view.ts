@@ -11,13 +11,14 @@ export const PERSON_SELECT = {
   user: { select: { email: true, isActive: true, lastLoginAt: true } },
   insurer: { select: { id: true, name: true } },
   coveragePercentage: true,
+  coverageCapUf: true,
   comuna: { select: { id: true, name: true, parentId: true } },
 } as const satisfies Prisma.PersonSelect;
 
 export type PersonRow = Prisma.PersonGetPayload<{ select: typeof PERSON_SELECT }>;
 
-export function toPersonView({ user, deletedAt, comuna, ...person }: PersonRow): ServerSide<Person> {
-  return { ...person, comuna: comuna && { id: comuna.id, name: comuna.name, regionId: comuna.parentId! }, fullName: `${person.firstName} ${person.lastName}`, email: user?.email ?? null, isActive: !deletedAt && (user?.isActive ?? false), lastLoginAt: user?.lastLoginAt ?? null };
+export function toPersonView({ user, deletedAt, comuna, coverageCapUf, ...person }: PersonRow): ServerSide<Person> {
+  return { ...person, coverageCapUf: coverageCapUf === null ? null : Number(coverageCapUf), comuna: comuna && { id: comuna.id, name: comuna.name, regionId: comuna.parentId! }, fullName: `${person.firstName} ${person.lastName}`, email: user?.email ?? null, isActive: !deletedAt && (user?.isActive ?? false), lastLoginAt: user?.lastLoginAt ?? null };
 }
 
 /**

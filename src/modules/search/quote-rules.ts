@@ -13,15 +13,19 @@ export interface MleBono {
  * - FONASA tramos B–D: with a bono, the copay of the branch's level (FONASA pays arancel − copay),
  *   unless the private price is lower than that copay: then paying privately is cheaper.
  * - FONASA tramo A, no insurer, no bono: the private price.
- * - Isapre: the plan percentage of the private price is covered (an estimate), rounded per exam.
+ * - Isapre: the plan percentage of the private price is covered (an estimate), rounded per exam, up to the plan's
+ *   cap per exam when the patient gives it (`capped`: "Tope del plan").
  */
 export function examShare(coverage: Coverage, examId: number, price: number, bono: MleBono | null): ExamQuote {
   if (coverage.kind === 'FONASA' && coverage.mle && bono) {
     if (bono.copay <= price) return { examId, price, coverage: bono.arancel - bono.copay, copay: bono.copay, payment: 'BONO', privateCheaper: false };
     return { examId, price, coverage: 0, copay: price, payment: 'PRIVATE', privateCheaper: true };
   }
-  const covered = coverage.kind === 'PERCENT' ? Math.round((price * coverage.percentage) / 100) : 0;
-  return { examId, price, coverage: covered, copay: price - covered, payment: 'PRIVATE', privateCheaper: false };
+  const share = coverage.kind === 'PERCENT' ? Math.round((price * coverage.percentage) / 100) : 0;
+  // The plan's cap per exam bites where its percentage would cover more.
+  const capped = coverage.kind === 'PERCENT' && coverage.cap !== undefined && share > coverage.cap;
+  const covered = capped ? (coverage as { cap: number }).cap : share;
+  return { examId, price, coverage: covered, copay: price - covered, payment: 'PRIVATE', privateCheaper: false, ...(capped && { capped: true }) };
 }
 
 /** The order's figures from its exam lines: what the patient pays in all, in bonos and privately. */

@@ -2,7 +2,8 @@ import type { QuoteResults } from '../../contracts/search';
 import type { Tx } from '../../platform/database/prisma.service';
 
 /** How the quote of an order is covered: FONASA (MLE bono), an Isapre plan percentage, or nothing. */
-export type Coverage = { kind: 'FONASA'; mle: boolean } | { kind: 'PERCENT'; percentage: number } | { kind: 'NONE' };
+/** An Isapre plan: its percentage of each price and, where the plan has one, its cap per exam in pesos (`cap`). */
+export type Coverage = { kind: 'FONASA'; mle: boolean } | { kind: 'PERCENT'; percentage: number; cap?: number } | { kind: 'NONE' };
 
 /** `distance`: nearest to the chosen comuna first ("Más cercano"); `toPay`: what the patient pays in all, fees included. */
 export const ORDER_BY = ['identifierName', 'total', 'copay', 'distance', 'toPay'] as const;
@@ -36,6 +37,8 @@ export interface QuoteQuery {
    */
   insurerIds?: number[];
   coverage: Coverage;
+  /** The UF a cap given in UF was quoted with, and the cap in pesos (said in the answer). */
+  ufCap?: { validOn: string; value: number; capPesos: number };
   /**
    * The sample taking the order's visit needs (none when every exam's sample is brought or included): the fee
    * kinds a branch may charge for it, in order of preference (a child's pediatric fee before the venous one),

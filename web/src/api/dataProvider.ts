@@ -11,6 +11,7 @@ import type {
 import type { CategoryInput, CategorySearchRequest, CategoryView, ContentSlot, ContentSlotInput, ContentSlotSearchRequest, FileView, ProductInput, ProductSearchRequest, ProductView } from '@contracts';
 import type { SalesOrderSearchRequest, SalesOrderSummary, SalesOrderView } from '@contracts';
 import type { OrderTerm, OrderTermInput, OrderTermSearchRequest } from '@contracts';
+import type { UfValue, UfValueInput, UfValueSearchRequest } from '@contracts';
 import { api } from './client';
 
 /** What each resource reads and writes on the wire: the data provider is typed by it. */
@@ -57,6 +58,10 @@ export interface ResourceTypes {
   /** /app/order-terms: the order reader's vocabulary beyond one exam's synonyms (`/api/order-term`). */
   'order-terms': { list: OrderTerm; one: OrderTerm; input: OrderTermInput; filter: OrderTermSearchRequest };
 }
+export interface ResourceTypes {
+  /** /app/maintainers/uf-values: the UF's value by day (`/api/uf-value`; `GET /api/uf-value` itself is today's, for anyone). */
+  'uf-values': { list: UfValue; one: UfValue; input: UfValueInput; filter: UfValueSearchRequest };
+}
 export type ResourceName = keyof ResourceTypes;
 export type ListOf<R extends ResourceName> = ResourceTypes[R]['list'];
 export type OneOf<R extends ResourceName> = ResourceTypes[R]['one'];
@@ -79,6 +84,7 @@ const PATHS: Record<ResourceName, string> = {
   imports: 'imports',
   'sales-orders': 'sales-order',
   'order-terms': 'order-term',
+  'uf-values': 'uf-value',
   categories: 'category',
   // Administrators see every company's products there too: one back-office screen for both profiles.
   products: 'provider/product',

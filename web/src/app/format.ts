@@ -3,6 +3,17 @@ const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP',
 /** Chilean pesos as people read them: $12.345. */
 export const formatClp = (amount: number) => clp.format(amount);
 
+const clpCents = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A UF's value in pesos, as it is published: $39.512,34. */
+export const formatClpCents = (amount: number) => clpCents.format(amount);
+
+const uf = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 });
+/** "0,5 UF". */
+export const formatUf = (amount: number) => `${uf.format(amount)} UF`;
+
+/** A calendar day ("2026-11-01") as "01-11-2026", whatever the browser's time zone (it is no moment). */
+export const formatDay = (day: string) => day.split('-').reverse().join('-');
+
 /**
  * FONASA's official names carry the technique in parentheses ("Hemograma (incluye recuentos…)");
  * people know the exam by what comes before.

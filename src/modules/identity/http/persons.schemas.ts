@@ -33,5 +33,8 @@ export const updatePersonBody = z.object({
   coveragePercentage: z
     .union([z.literal('').transform(() => null), z.null(), z.coerce.number({ message: 'La cobertura debe ser un número.' }).int('La cobertura es un número entero.').min(0, 'La cobertura va de 0 a 100.').max(100, 'La cobertura va de 0 a 100.')])
     .optional(),
+  coverageCapUf: z
+    .union([z.literal('').transform(() => null), z.null(), z.coerce.number({ message: 'El tope debe ser un número.' }).positive('El tope debe ser mayor que cero.').max(100, 'El tope máximo es 100 UF.').multipleOf(0.01, 'El tope va con hasta dos decimales.')])
+    .optional(),
   comunaId: z.union([z.literal('').transform(() => null), z.null(), idField('la comuna')]).optional(),
 });

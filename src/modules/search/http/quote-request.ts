@@ -35,6 +35,9 @@ export const quoteRequestSchema = z.object({
   nearLocations: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true'), refList(400, 'comunas cercanas')]).optional(),
   pensionHealtInstitutionId: optionalRef,
   coveragePercentage: z.union([blank, z.coerce.number({ message: 'La cobertura debe ser un número.' }).min(0, 'La cobertura va de 0 a 100.').max(100, 'La cobertura va de 0 a 100.')]).optional(),
+  /** The Isapre plan's cap per exam (issue 30), in UF (turned into pesos with the latest UF value) or in pesos. */
+  coverageCapUf: z.union([blank, z.coerce.number({ message: 'El tope debe ser un número.' }).positive('El tope debe ser mayor que cero.').max(100, 'El tope máximo es 100 UF.')]).optional(),
+  coverageCapPesos: z.union([blank, z.coerce.number({ message: 'El tope debe ser un número.' }).int('El tope va en pesos, sin decimales.').positive('El tope debe ser mayor que cero.').max(10_000_000, 'El tope máximo es $10.000.000.')]).optional(),
   laboratoryName: z.string().trim().max(200, 'Máximo 200 caracteres.').optional().transform((v) => v || undefined),
   laboratoryId: optionalRef,
   addressLine1: z.string().max(300).optional(),

@@ -216,8 +216,9 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
     -- The lines of the page's laboratories, from the prices already read (px), not read again.
     lines AS (
       SELECT laboratory_id, sum(covered)::int AS coverage, coalesce(sum(pays) FILTER (WHERE bono), 0)::int AS bono_copay,
-             json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper) ORDER BY exam_id) AS exams
-      FROM (SELECT p.laboratory_id, p.exam_id, p.price, ${line.bono} AS bono, ${line.cheaper} AS cheaper, ${line.covered} AS covered, ${line.pays} AS pays
+             json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper, capped) ORDER BY exam_id) AS exams
+      FROM (SELECT p.laboratory_id, p.exam_id, p.price, ${line.bono} AS bono, ${line.cheaper} AS cheaper, ${line.covered} AS covered, ${line.pays} AS pays,
+                   ${line.capped} AS capped
             FROM page JOIN px p ON p.laboratory_id = page.laboratory_id) x
       GROUP BY laboratory_id
     )
@@ -343,7 +344,7 @@ function labConditions(query: QuoteQuery): Prisma.Sql {
  * One exam line `p` of the order, per the order's insurer: quote-rules.ts `examShare`, in SQL.
  * `accepts`: whether the branch takes the previsión; where it does not, the line is private.
  */
-function shareSql(coverage: Coverage, accepts: Prisma.Sql = Prisma.sql`TRUE`): { bono: Prisma.Sql; cheaper: Prisma.Sql; covered: Prisma.Sql; pays: Prisma.Sql } {
+function shareSql(coverage: Coverage, accepts: Prisma.Sql = Prisma.sql`TRUE`): { bono: Prisma.Sql; cheaper: Prisma.Sql; covered: Prisma.Sql; pays: Prisma.Sql; capped: Prisma.Sql } {
   if (coverage.kind === 'FONASA' && coverage.mle) {
     const bono = Prisma.sql`(${accepts} AND p.mle_copay IS NOT NULL AND p.mle_copay <= p.price)`;
     return {
@@ -351,10 +352,16 @@ function shareSql(coverage: Coverage, accepts: Prisma.Sql = Prisma.sql`TRUE`): {
       cheaper: Prisma.sql`(${accepts} AND p.mle_copay IS NOT NULL AND p.mle_copay > p.price)`,
       covered: Prisma.sql`CASE WHEN ${bono} THEN p.mle_arancel - p.mle_copay ELSE 0 END`,
       pays: Prisma.sql`CASE WHEN ${bono} THEN p.mle_copay ELSE p.price END`,
+      capped: Prisma.sql`FALSE`,
     };
   }
-  const covered = coverage.kind === 'PERCENT' ? Prisma.sql`CASE WHEN ${accepts} THEN round(p.price * ${coverage.percentage}::numeric / 100)::int ELSE 0 END` : Prisma.sql`0`;
-  return { bono: Prisma.sql`FALSE`, cheaper: Prisma.sql`FALSE`, covered, pays: Prisma.sql`p.price - ${covered}` };
+  if (coverage.kind !== 'PERCENT') return { bono: Prisma.sql`FALSE`, cheaper: Prisma.sql`FALSE`, covered: Prisma.sql`0`, pays: Prisma.sql`p.price`, capped: Prisma.sql`FALSE` };
+  const share = Prisma.sql`round(p.price * ${coverage.percentage}::numeric / 100)::int`;
+  // The plan's cap per exam, where given, bounds its share ("Tope del plan").
+  const capped = coverage.cap === undefined ? Prisma.sql`FALSE` : Prisma.sql`(${accepts} AND ${share} > ${coverage.cap}::int)`;
+  const bounded = coverage.cap === undefined ? share : Prisma.sql`LEAST(${share}, ${coverage.cap}::int)`;
+  const covered = Prisma.sql`CASE WHEN ${accepts} THEN ${bounded} ELSE 0 END`;
+  return { bono: Prisma.sql`FALSE`, cheaper: Prisma.sql`FALSE`, covered, pays: Prisma.sql`p.price - ${covered}`, capped };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -389,13 +396,15 @@ interface QuoteRow {
   fee_amount?: number | null;
   fee_pays?: number | null;
   bono_copay: number;
-  /** examId, price, covered, pays, bono, cheaper. */
-  exams: [number, number, number, number, boolean, boolean][];
+  /** examId, price, covered, pays, bono, cheaper, capped. */
+  exams: [number, number, number, number, boolean, boolean, boolean][];
 }
 
 function toQuote(row: QuoteRow, query: QuoteQuery): LaboratoryQuote {
   const { examIds } = query;
-  const exams = row.exams.map(([examId, price, coverage, copay, bono, privateCheaper]): ExamQuote => ({ examId, price, coverage, copay, payment: bono ? 'BONO' : 'PRIVATE', privateCheaper }));
+  const exams = row.exams.map(([examId, price, coverage, copay, bono, privateCheaper, capped]): ExamQuote => ({
+    examId, price, coverage, copay, payment: bono ? 'BONO' : 'PRIVATE', privateCheaper, ...(capped && { capped: true as const }),
+  }));
   const offered = new Set(exams.map((e) => e.examId));
   return {
     laboratoryId: row.laboratory_id,

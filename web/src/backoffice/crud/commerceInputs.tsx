@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
-import { InputText } from 'primereact/inputtext';
 import type { ImageRef } from '@contracts';
 import { asApiError } from '../../api/client';
 import { mediaCalls } from '../../api/dataProvider';
@@ -63,15 +62,8 @@ export function ImageInput({ source, previewSource, label, hint }: { source: str
   );
 }
 
-/** A calendar day (YYYY-MM-DD) typed or picked with the browser's own date control. */
-export function DateInput({ source, label, hint }: { source: string; label: string; hint?: string }) {
-  const f = useField<string>(source);
-  return (
-    <FormField id={f.id} label={label} error={f.error} hint={hint}>
-      <InputText id={f.id} type="date" value={f.value ?? ''} onChange={(e) => f.onChange(e.target.value)} disabled={f.disabled} invalid={Boolean(f.error)} {...describedBy(f.id, f.error, hint)} />
-    </FormField>
-  );
-}
+/** Kept here too for the commerce forms that import it from this file; it lives with the other inputs. */
+export { DateInput } from './inputs';
 
 /** A record picked from a look-up: its id and what people read. */
 export interface Picked {

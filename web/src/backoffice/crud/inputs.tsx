@@ -46,11 +46,28 @@ export function TextAreaInput({ source, label, hint, maxLength }: InputProps & {
   );
 }
 
-export function NumberInput({ source, label, hint, min = 0, max }: InputProps & { min?: number; max?: number }) {
+/**
+ * A whole number, or with `decimals` a number typed and shown as Chileans write it (39.512,34), with the
+ * $ sign when it is `pesos`.
+ */
+export function NumberInput({ source, label, hint, min = 0, max, decimals, pesos }: InputProps & { min?: number; max?: number; decimals?: number; pesos?: boolean }) {
   const f = useField<number | null>(source);
+  const format = decimals === undefined
+    ? { useGrouping: false }
+    : { locale: 'es-CL', minFractionDigits: decimals, maxFractionDigits: decimals, ...(pesos && { mode: 'currency' as const, currency: 'CLP' }) };
   return (
     <FormField id={f.id} label={label} error={f.error} hint={hint}>
-      <InputNumber inputId={f.id} value={f.value} onValueChange={(e) => f.onChange(e.value ?? null)} disabled={f.disabled} min={min} max={max} useGrouping={false} invalid={Boolean(f.error)} pt={{ input: { root: describedBy(f.id, f.error, hint) } }} />
+      <InputNumber inputId={f.id} value={f.value} onValueChange={(e) => f.onChange(e.value ?? null)} disabled={f.disabled} min={min} max={max} {...format} invalid={Boolean(f.error)} pt={{ input: { root: describedBy(f.id, f.error, hint) } }} />
+    </FormField>
+  );
+}
+
+/** A calendar day (YYYY-MM-DD) typed or picked with the browser's own date control. */
+export function DateInput({ source, label, hint }: InputProps) {
+  const f = useField<string>(source);
+  return (
+    <FormField id={f.id} label={label} error={f.error} hint={hint}>
+      <InputText id={f.id} type="date" value={f.value ?? ''} onChange={(e) => f.onChange(e.target.value)} disabled={f.disabled} invalid={Boolean(f.error)} {...describedBy(f.id, f.error, hint)} />
     </FormField>
   );
 }

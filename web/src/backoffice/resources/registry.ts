@@ -25,6 +25,7 @@ export const REGISTRY: RegistryEntry[] = [
   { name: 'select-lists', path: 'maintainers/select-lists', label: 'Listas Seleccionables Tipo', icon: 'pi pi-bars', group: 'Mantenedores', profiles: ['ADM'], screens: () => import('./select-lists') },
   { name: 'administrators', path: 'maintainers/administrators', label: 'Administradores', icon: 'pi pi-id-card', group: 'Mantenedores', profiles: ['ADM'], screens: () => import('./administrators') },
   { name: 'visibility', path: 'maintainers/visibility', label: 'Visibilidad atributos', icon: 'pi pi-eye', group: 'Mantenedores', profiles: ['ADM'], screens: () => import('./visibility') },
+  { name: 'uf-values', path: 'maintainers/uf-values', label: 'Valor UF', icon: 'pi pi-dollar', group: 'Mantenedores', profiles: ['ADM'], screens: () => import('./uf-values') },
 ];
 
 /** The entries a profile may see: a provider sees those of its own company, laboratories and prices. */

@@ -29,7 +29,7 @@ function EditProfile({ person, email }: { person: LoggedPerson; email: string })
   // What fills the search (issue 19): kept in the profile, read from it.
   const stored = useApiQuery<Person>('GET', `/api/person/${person.id}`);
   const [place, setPlace] = useState<Place>({ locationFk: null, location: null, nearLocations: false });
-  const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: null, coveragePercentage: null });
+  const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: null, coveragePercentage: null, coverageCapUf: null });
   useEffect(() => {
     const defaults = stored.data && searchDefaultsOf(stored.data);
     if (defaults) {
@@ -41,7 +41,7 @@ function EditProfile({ person, email }: { person: LoggedPerson; email: string })
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const updated = await form.submit({ ...fields, comunaId: place.location, insurerId: coverage.pensionHealtInstitutionId, coveragePercentage: coverage.coveragePercentage });
+    const updated = await form.submit({ ...fields, comunaId: place.location, insurerId: coverage.pensionHealtInstitutionId, coveragePercentage: coverage.coveragePercentage, coverageCapUf: coverage.coverageCapUf });
     if (updated) {
       // Only what this form changes: the signed-in person keeps its own shape (spec §3).
       dispatch(personUpdated({ ...person, firstName: updated.firstName, lastName: updated.lastName, phone: updated.phone, rut: updated.rut }));
@@ -75,7 +75,7 @@ function EditProfile({ person, email }: { person: LoggedPerson; email: string })
           <PlacePicker value={place} onChange={setPlace} withNear={false} />
           {errors.comunaId && <small className="p-error">{errors.comunaId}</small>}
           <InsurerPicker value={coverage} onChange={setCoverage} />
-          {(errors.insurerId || errors.coveragePercentage) && <small className="p-error">{errors.insurerId ?? errors.coveragePercentage}</small>}
+          {(errors.insurerId || errors.coveragePercentage || errors.coverageCapUf) && <small className="p-error">{errors.insurerId ?? errors.coveragePercentage ?? errors.coverageCapUf}</small>}
         </fieldset>
         <Button type="submit" label="Guardar" icon="pi pi-save" loading={form.submitting} />
       </form>

@@ -29,7 +29,7 @@ export default function HomePage() {
   const [left] = useState(() => filterFromUrl(params).filter);
   const [exams, setExams] = useState<PickedExam[]>(() => left.exams.map((id) => ({ id, name: examNames[id] ?? '…', ...(examTyped[id] && { typed: examTyped[id] }) })));
   const [place, setPlace] = useState<Place>({ locationFk: left.locationFk, location: left.location, nearLocations: left.nearLocations });
-  const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: left.pensionHealtInstitutionId, coveragePercentage: left.coveragePercentage });
+  const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: left.pensionHealtInstitutionId, coveragePercentage: left.coveragePercentage, coverageCapUf: left.coverageCapUf });
   // After a reload only the ids are known: the names come from the catalogue.
   useEffect(() => {
     if (left.exams.some((id) => !examNames[id])) dispatch(examNamesWanted(left.exams));

@@ -9,6 +9,7 @@ import { Paginator } from 'primereact/paginator';
 import { useStore } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
+import { formatClp, formatClpCents, formatDay, formatUf } from '../../app/format';
 import { ExamPicker, type PickedExam } from '../features/search/ExamPicker';
 import { OrderReader } from '../features/order-reader/OrderReader';
 import { InsurerPicker } from '../features/search/InsurerPicker';
@@ -82,7 +83,7 @@ export default function SearchPage() {
   // A branch takes FONASA or not, whatever the tramo: the card names FONASA itself.
   const insurerName = insurer?.type === 'public' ? 'FONASA' : insurer?.name;
   // The order follows the patient to the laboratory's page.
-  const orderQuery = ordered ? filterToUrl({ ...EMPTY_FILTER, exams: filter.exams, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage }) : undefined;
+  const orderQuery = ordered ? filterToUrl({ ...EMPTY_FILTER, exams: filter.exams, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage, coverageCapUf: filter.coverageCapUf }) : undefined;
   const regionName = useAppSelector((state) => state.locations.regions.find((r) => r.id === filter.locationFk)?.name);
   // On a phone the filters fold away: one line says what is being quoted.
   const added = filter.addedComunas.map((id) => comunaName(id)).filter(Boolean);
@@ -141,7 +142,7 @@ export default function SearchPage() {
           >
             Saltar a los resultados
           </a>
-          <InsurerPicker value={filter} onChange={(coverage) => act(filterChanged(coverage), { replace: coverage.coveragePercentage !== filter.coveragePercentage })} />
+          <InsurerPicker value={filter} onChange={(coverage) => act(filterChanged(coverage), { replace: coverage.coveragePercentage !== filter.coveragePercentage || coverage.coverageCapUf !== filter.coverageCapUf })} />
           {filter.pensionHealtInstitutionId !== null && <Button label="Limpiar previsión" icon="pi pi-times" text size="small" onClick={() => act(insurerCleaned())} />}
           <div className="cl-field">
             <label htmlFor="laboratoryName">Nombre del laboratorio</label>
@@ -234,12 +235,17 @@ export default function SearchPage() {
           )}
           {results && results.items.length === 0 && results.nearest && results.nearest.length > 0 && <h3 className="cl-section-title">Los más cercanos</h3>}
           {results && results.items.length === 0 && results.nearest?.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} />
           ))}
           {ordered && status !== 'failed' && <CoveringPackages />}
           {results?.items.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} />
           ))}
+          {results?.uf && (
+            <p className="cl-muted" data-testid="uf-note">
+              Tope de tu plan: {formatUf(filter.coverageCapUf ?? 0)} por examen = {formatClp(results.uf.capPesos)} (UF al {formatDay(results.uf.validOn)}: {formatClpCents(results.uf.value)}).
+            </p>
+          )}
           {/* The same at every laboratory: after the quotes, which are what the person came for. */}
           {ordered && results?.preparation && (results.items.length > 0 || (results.nearest?.length ?? 0) > 0) && <PreparationPanel preparation={results.preparation} />}
           {results && results.lastPage > 1 && (

@@ -19,6 +19,12 @@ import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../cat
 import type { LaboratoryQuote } from '../../../../contracts/search';
 import { combinePreparation } from '../../../../contracts/preparation';
 
+/** The UF valid today (until the UF values module lands its own reader). */
+async function currentUfValue(prisma: PrismaService): Promise<{ validOn: string; value: number } | null> {
+  const row = await prisma.ufValue.findFirst({ where: { validOn: { lte: new Date() } }, orderBy: { validOn: 'desc' } });
+  return row ? { validOn: row.validOn.toISOString().slice(0, 10), value: Number(row.value) } : null;
+}
+
 /**
  * `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order (`QuoteResults`),
  * answered serialized (see `SearchAnswer`).
@@ -92,6 +98,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     // No dead ends: when the comuna (and its neighbours) has nothing, the nearest laboratories that quote the order.
     if (results.total === 0 && query.origin && !query.homeCollection) results.nearest = await this.nearest(query);
     await this.addFacts([...results.items, ...(results.nearest ?? [])]);
+    if (query.ufCap) results.uf = query.ufCap;
     if (query.examIds.length > 0) {
       const known = await this.references.current();
       results.preparation = combinePreparation(query.examIds.flatMap((id) => known.examPreparations.get(id) ?? []));
@@ -167,7 +174,11 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     if (addedFound !== added.length) errors.nearLocations = ['Alguna de las comunas indicadas no existe.'];
     if (request.pensionHealtInstitutionId && !insurer) errors.pensionHealtInstitutionId = ['La previsión indicada no existe.'];
     if (request.homeCollection && !comuna) errors.homeCollection = ['Elige tu comuna para cotizar la toma de muestra a domicilio.'];
+    // A cap in UF is quoted in pesos with the UF's latest value; without one it cannot be, and the patient is told.
+    const uf = request.coverageCapUf !== undefined && request.coverageCapPesos === undefined ? await currentUfValue(this.prisma) : null;
+    if (request.coverageCapUf !== undefined && request.coverageCapPesos === undefined && !uf) errors.coverageCapUf = ['No tenemos el valor de la UF: indica el tope en pesos.'];
     if (Object.keys(errors).length > 0) throw new AppError(HttpStatus.BAD_REQUEST, 'REQUEST.VALIDATION_FAILED', 'Los datos enviados no son válidos.', errors);
+    const capPesos = request.coverageCapPesos ?? (uf && request.coverageCapUf !== undefined ? Math.round(request.coverageCapUf * uf.value) : undefined);
 
     // Collection at home: the branches reaching the patient's comuna and their fee there (one indexed read).
     const home = request.homeCollection && comuna
@@ -184,7 +195,8 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       addedComunaIds: comuna ? added.filter((id) => id !== comuna.id) : undefined,
       regionId: comuna?.parentId ?? regionId,
       insurerIds: insurer ? [insurer.id, ...(insurer.parentId ? [insurer.parentId] : [])] : undefined,
-      coverage: coverageOf(insurer, request.coveragePercentage),
+      coverage: coverageOf(insurer, request.coveragePercentage, capPesos),
+      ufCap: uf && capPesos !== undefined ? { ...uf, capPesos } : undefined,
       visitFees: visitFeeRules(request.exams.map((id) => known.examPreparations.get(id)?.sampleKind), request.pediatric === true, known.sampleTakingBonos),
       laboratoryName: request.laboratoryName,
       laboratoryId: request.laboratoryId,
@@ -202,12 +214,12 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
 /**
  * FONASA beneficiaries (tramos B to D) use the MLE bono: coverage is the arancel value minus the
  * copay of the laboratory's level. Tramo A cannot use MLE. Isapres and the armed forces' systems
- * cover the plan percentage the visitor states. Without an insurer nothing is covered.
+ * cover the plan percentage the visitor states, up to the plan's cap per exam when given. Without an insurer nothing is covered.
  */
-export function coverageOf(insurer: { code: string; type: string } | undefined, percentage: number | undefined): Coverage {
+export function coverageOf(insurer: { code: string; type: string } | undefined, percentage: number | undefined, cap?: number): Coverage {
   if (!insurer || insurer.type === 'none') return { kind: 'NONE' };
   if (insurer.type === 'public') return { kind: 'FONASA', mle: insurer.code !== 'fonasa_a' };
-  return { kind: 'PERCENT', percentage: percentage ?? 0 };
+  return { kind: 'PERCENT', percentage: percentage ?? 0, ...(cap !== undefined && { cap }) };
 }
 
 /**

@@ -3,11 +3,12 @@ import { Link } from 'react-router-dom';
 import type { LaboratoryPageView, QuoteResults } from '@contracts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { formatClp, shortExamName } from '../../../app/format';
+import { formatClp, formatUf, shortExamName } from '../../../app/format';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { useApiQuery } from '../../../api/hooks';
 import { itemAdded, type CartItem } from '../cart/cartSlice';
 import { payerOf } from '../search/payer';
+import { capUf } from '../search/quoteFilter';
 import { FeesIncluded, VisitFeeRows } from '../search/QuoteCard';
 import { PreparationPanel } from '../search/PreparationPanel';
 import { insurersRequested } from '../search/searchSlice';
@@ -17,6 +18,8 @@ export interface QuotedOrderRequest {
   exams: number[];
   pensionHealtInstitutionId: number | null;
   coveragePercentage: number | null;
+  /** The plan's cap per exam in UF (`tope`). */
+  coverageCapUf: number | null;
 }
 
 /** `examenes`, `prevision` and `cobertura` of the address, as /buscador writes them. */
@@ -26,7 +29,10 @@ export function quotedOrderFrom(params: URLSearchParams): QuotedOrderRequest | n
   if (exams.length === 0) return null;
   const coverage = params.get('cobertura');
   const percentage = coverage === null || coverage === '' ? null : Number(coverage);
-  return { exams, pensionHealtInstitutionId: id(params.get('prevision')), coveragePercentage: percentage !== null && percentage >= 0 && percentage <= 100 ? percentage : null };
+  return {
+    exams, pensionHealtInstitutionId: id(params.get('prevision')), coveragePercentage: percentage !== null && percentage >= 0 && percentage <= 100 ? percentage : null,
+    coverageCapUf: capUf(params.get('tope')),
+  };
 }
 
 /**
@@ -91,7 +97,12 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
             <tr key={e.id}>
               <th scope="row">{shortExamName(e.name)}</th>
               <td className="cl-num">{formatClp(e.price)}</td>
-              {shared && <td className="cl-num" data-testid="order-copay">{formatClp(pays.get(e.id)!.copay)}</td>}
+              {shared && (
+                <td className="cl-num" data-testid="order-copay">
+                  {formatClp(pays.get(e.id)!.copay)}
+                  {pays.get(e.id)!.capped && order.coverageCapUf !== null && <span className="cl-quote__pay">Tope del plan: {formatUf(order.coverageCapUf)}</span>}
+                </td>
+              )}
             </tr>
           ))}
           <VisitFeeRows fees={item.fees} shared={shared} payer={payer} />

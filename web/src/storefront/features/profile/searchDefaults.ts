@@ -10,11 +10,11 @@ export interface SearchDefaults {
   coverage: Coverage;
 }
 
-export function searchDefaultsOf(person: Pick<Person, 'comuna' | 'insurer' | 'coveragePercentage'>): SearchDefaults | null {
+export function searchDefaultsOf(person: Pick<Person, 'comuna' | 'insurer' | 'coveragePercentage' | 'coverageCapUf'>): SearchDefaults | null {
   if (!person.comuna && !person.insurer) return null;
   return {
     place: { locationFk: person.comuna?.regionId ?? null, location: person.comuna?.id ?? null, nearLocations: false },
-    coverage: { pensionHealtInstitutionId: person.insurer?.id ?? null, coveragePercentage: person.insurer ? person.coveragePercentage : null },
+    coverage: { pensionHealtInstitutionId: person.insurer?.id ?? null, coveragePercentage: person.insurer ? person.coveragePercentage : null, coverageCapUf: person.insurer ? person.coverageCapUf : null },
   };
 }
 

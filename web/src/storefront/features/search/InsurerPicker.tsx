@@ -3,10 +3,13 @@ import { SelectBox } from '../../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { insurersRequested } from './searchSlice';
+import { capUf } from './quoteFilter';
 
 export interface Coverage {
   pensionHealtInstitutionId: number | null;
   coveragePercentage: number | null;
+  /** The plan's cap per exam, in UF (issue 30). */
+  coverageCapUf: number | null;
 }
 
 const GROUPS = [
@@ -40,7 +43,7 @@ export function InsurerPicker({ value, onChange }: { value: Coverage; onChange: 
           optionValue="id"
           showClear={value.pensionHealtInstitutionId !== null}
           placeholder={insurersStatus === 'loading' ? 'Cargando previsiones…' : 'Sin previsión (particular)'}
-          onChange={(e) => onChange({ pensionHealtInstitutionId: (e.value as number | undefined) ?? null, coveragePercentage: null })}
+          onChange={(e) => onChange({ pensionHealtInstitutionId: (e.value as number | undefined) ?? null, coveragePercentage: null, coverageCapUf: null })}
         />
       </span>
       {isapre && (
@@ -63,6 +66,24 @@ export function InsurerPicker({ value, onChange }: { value: Coverage; onChange: 
             aria-describedby="coverage-hint"
           />
           <small id="coverage-hint" className="cl-field__hint">El porcentaje de exámenes ambulatorios de tu plan, para estimar tu copago.</small>
+        </span>
+      )}
+      {isapre && (
+        <span className="cl-field">
+          <label htmlFor="coverage-cap">Tope por examen (UF, opcional)</label>
+          <InputText
+            id="coverage-cap"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.01}
+            value={value.coverageCapUf === null ? '' : String(value.coverageCapUf)}
+            onChange={(e) => onChange({ ...value, coverageCapUf: capUf(e.target.value) })}
+            placeholder="Ej.: 0,5"
+            aria-describedby="coverage-cap-hint"
+          />
+          <small id="coverage-cap-hint" className="cl-field__hint">Si tu plan tiene un tope por examen de laboratorio, lo aplicamos a cada examen.</small>
         </span>
       )}
     </>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { VISIT_FEE_LABELS, type ExamQuote, type VisitFeeInput } from '@contracts';
-import { formatClp, formatDistance } from '../../../app/format';
+import { formatClp, formatDistance, formatUf } from '../../../app/format';
 import { homeCollectionText } from './homeCollectionText';
 import { chileNow, openingState } from './openingHours';
 import type { Payer } from './payer';
@@ -18,6 +18,8 @@ interface Props {
   orderQuery?: string;
   /** The Isapre plan's percentage the estimate uses: said on the card, since a phone folds the filters where it was typed. */
   coveragePercentage?: number | null;
+  /** The plan's cap per exam in UF, said on the lines where it bit. */
+  coverageCapUf?: number | null;
 }
 
 /** How one exam is paid, in the patient's words: with a bono, or privately (and why). */
@@ -31,7 +33,7 @@ function paymentNote(exam: ExamQuote, payer: Payer): string | null {
  * One laboratory's quote of the order: each exam's private price and what the patient pays for it,
  * the order's total, what FONASA or the Isapre pays, and "Tú pagas" split into bonos and private payments.
  */
-export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, ordered, orderQuery, coveragePercentage = null }: Props) {
+export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, ordered, orderQuery, coveragePercentage = null, coverageCapUf = null }: Props) {
   const titleId = `lab-${quote.laboratoryId}`;
   const labLink = `/laboratorio/${quote.laboratoryId}${orderQuery ? `?${orderQuery}` : ''}`;
   const missing = quote.missingExamIds.map((id) => examNames[id] ?? `Examen ${id}`);
@@ -92,6 +94,7 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
                     <td className="cl-num" data-testid="exam-copay">
                       {formatClp(exam.copay)}
                       {note && <span className={`cl-quote__pay ${exam.privateCheaper ? 'cl-quote__pay--private' : ''}`}>{note}</span>}
+                      {exam.capped && coverageCapUf !== null && <span className="cl-quote__pay" data-testid="exam-capped">Tope del plan: {formatUf(coverageCapUf)}</span>}
                     </td>
                   )}
                 </tr>

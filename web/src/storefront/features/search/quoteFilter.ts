@@ -14,6 +14,8 @@ export interface QuoteFilter {
   addedComunas: number[];
   pensionHealtInstitutionId: number | null;
   coveragePercentage: number | null;
+  /** The Isapre plan's cap per exam, in UF (issue 30); null: none given. */
+  coverageCapUf: number | null;
   laboratoryName: string;
   attributesValues: number[];
   /** Collection at home in the chosen comuna (`domicilio=1`): only branches reaching it, their fee in the quote. */
@@ -32,6 +34,7 @@ export const EMPTY_FILTER: QuoteFilter = {
   addedComunas: [],
   pensionHealtInstitutionId: null,
   coveragePercentage: null,
+  coverageCapUf: null,
   laboratoryName: '',
   attributesValues: [],
   homeCollection: false,
@@ -51,6 +54,7 @@ const PARAMS = {
   nearLocations: 'cercanas',
   pensionHealtInstitutionId: 'prevision',
   coveragePercentage: 'cobertura',
+  coverageCapUf: 'tope',
   laboratoryName: 'laboratorio',
   attributesValues: 'atributos',
   homeCollection: 'domicilio',
@@ -65,6 +69,12 @@ const id = (text: string | null) => {
 };
 const ids = (text: string | null) => [...new Set((text ?? '').split(',').map(id).filter((n): n is number => n !== null))];
 
+/** A cap in UF as the address writes it ("0.5"): above 0, at most 100, two decimals; otherwise none. */
+export function capUf(text: string | null): number | null {
+  const value = text === null || text === '' ? NaN : Number(text);
+  return Number.isFinite(value) && value > 0 && value <= 100 ? Math.round(value * 100) / 100 : null;
+}
+
 export function filterFromUrl(params: URLSearchParams): { filter: QuoteFilter; page: number } {
   const coverage = params.get(PARAMS.coveragePercentage);
   const percentage = coverage === null || coverage === '' ? null : Number(coverage);
@@ -78,6 +88,7 @@ export function filterFromUrl(params: URLSearchParams): { filter: QuoteFilter; p
     addedComunas: params.get(PARAMS.nearLocations) === '1' ? [] : ids(params.get(PARAMS.nearLocations)),
     pensionHealtInstitutionId: id(params.get(PARAMS.pensionHealtInstitutionId)),
     coveragePercentage: percentage !== null && percentage >= 0 && percentage <= 100 ? percentage : null,
+    coverageCapUf: capUf(params.get(PARAMS.coverageCapUf)),
     laboratoryName: (params.get(PARAMS.laboratoryName) ?? '').slice(0, 200),
     attributesValues: ids(params.get(PARAMS.attributesValues)),
     homeCollection: params.get(PARAMS.homeCollection) === '1',

@@ -77,6 +77,7 @@ const searchSlice = createSlice({
     insurerCleaned: (state) => {
       state.filter.pensionHealtInstitutionId = null;
       state.filter.coveragePercentage = null;
+      state.filter.coverageCapUf = null;
       state.page = 1;
     },
     /**
@@ -84,8 +85,8 @@ const searchSlice = createSlice({
      * keeps what the person came with: the order, where they are, their previsión and the ordering.
      */
     filterCleaned: (state) => {
-      const { exams, location, locationFk, nearLocations, addedComunas, pensionHealtInstitutionId, coveragePercentage, orderBy, orderSort } = state.filter;
-      state.filter = { ...EMPTY_FILTER, exams, location, locationFk, nearLocations, addedComunas, pensionHealtInstitutionId, coveragePercentage, orderBy, orderSort };
+      const { exams, location, locationFk, nearLocations, addedComunas, pensionHealtInstitutionId, coveragePercentage, coverageCapUf, orderBy, orderSort } = state.filter;
+      state.filter = { ...EMPTY_FILTER, exams, location, locationFk, nearLocations, addedComunas, pensionHealtInstitutionId, coveragePercentage, coverageCapUf, orderBy, orderSort };
       state.page = 1;
     },
     /** The page changes only when it differs. */
