@@ -16,6 +16,7 @@ import { StorefrontModule } from './modules/storefront';
 import { ImportsModule } from './modules/imports';
 import { CommerceModule } from './modules/commerce';
 import { SavedOrdersModule } from './modules/saved-orders';
+import { KeptQuotesModule } from './modules/kept-quotes';
 import { HealthController } from './platform/health/health.controller';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module';
 
@@ -24,7 +25,7 @@ import { PlatformModule, type PlatformOptions } from './platform/platform.module
  * tries routes in registration order, so `POST /api/laboratory/search` (search) must come before
  * `POST /api/laboratory/:id` (laboratories).
  */
-const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, OrderTermsModule, UfValuesModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule];
+const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, OrderTermsModule, UfValuesModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule, KeptQuotesModule];
 
 @Module({})
 export class AppModule {

@@ -20,3 +20,4 @@ export type * from './uf-values';
 export { CSV_BOM, CSV_SEPARATOR, csvCell, csvLine } from './csv';
 export type * from './preparation';
 export { combinePreparation, examPreparationText, SAMPLE_KINDS, visitTimeAdvice } from './preparation';
+export type * from './kept-quotes';

@@ -7,7 +7,7 @@ export const WEB_APP_ROUTES = [
   '/', '/buscador', '/laboratorio/:id?', '/contacto', '/contact-success', '/login', '/registro', '/register-success',
   '/registro-laboratorio', '/registro-laboratorio/recibido', '/reset-password', '/editar-datos', '/panel',
   '/preguntas-frecuentes', '/terminos-y-condiciones', '/paquetes', '/paquete/:id', '/checkout', '/voucher/:id',
-  '/transaction/failed/:id', '/app/*',
+  '/transaction/failed/:id', '/cotizacion/:ref', '/app/*',
 ] as const;
 
 const patterns = WEB_APP_ROUTES.map((route) => {

@@ -38,6 +38,8 @@ const LIMITS = {
   orderPhotoPerIp: { points: 20, duration: 10 * 60 },
   /** Quote pictures drawn for chat previews (a few ms of CPU each): generous, only against floods. */
   shareCardPerIp: { points: 120, duration: 5 * 60 },
+  /** Quotes kept by one client (a row each): a patient keeps a few; only against filling the table. */
+  keepQuotePerIp: { points: 30, duration: 10 * 60 },
   /** Route changes of one browser: generous, only against flooding the log. */
   accessLogPerIp: { points: 600, duration: 5 * 60 },
 } as const;

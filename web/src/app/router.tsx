@@ -25,6 +25,7 @@ const NotFoundPage = lazyPage(() => import('../shared/ui/NotFoundPage'));
 const CheckoutPage = lazyPage(() => import('../storefront/pages/CheckoutPage'));
 const VoucherPage = lazyPage(() => import('../storefront/pages/VoucherPage'));
 const TransactionFailedPage = lazyPage(() => import('../storefront/pages/TransactionFailedPage'));
+const KeptQuotePage = lazyPage(() => import('../storefront/pages/KeptQuotePage'));
 // The whole back office (frame, registry, shells, resources) is one lazy entry: the storefront never loads it.
 const BackOffice = lazyPage(() => import('../backoffice/BackOffice'));
 
@@ -57,6 +58,7 @@ export const router = createBrowserRouter([
       { path: 'checkout', element: page(<CheckoutPage />) },
       { path: 'voucher/:id', element: page(<VoucherPage />) },
       { path: 'transaction/failed/:id', element: page(<TransactionFailedPage />) },
+      { path: 'cotizacion/:ref', element: page(<KeptQuotePage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
   },

@@ -17,6 +17,8 @@ import { withShareMeta } from '../share-page';
 import { formatClp } from '../../../platform/chile/money';
 import { Throttles } from '../../../platform/auth/throttles';
 import { ClientIp } from '../../../platform/auth/actor';
+import { GetKeptQuoteQuery } from '../../kept-quotes';
+import type { KeptQuoteView } from '../../../contracts/kept-quotes';
 import { quoteCardPng } from '../quote-card-image';
 
 /** `?a=1&b=2` of the named parameters present in a request (short, sane values only), or ''. */
@@ -186,6 +188,18 @@ export class StorefrontPagesController {
     const body = `<div class="cl-container cl-lab"><header class="cl-lab__head"><p class="cl-muted">${escapeHtml(String(lab.company.tradeName ?? ''))}</p><h1 class="cl-page-title">${escapeHtml(String(lab.identifierName))}</h1><p><i class="pi pi-map-marker" aria-hidden="true"></i> ${escapeHtml(address)}</p></header><div class="cl-lab__skeleton" aria-busy="true"></div></div>`;
     const preloaded = { [`POST /api/laboratory/${lab.id}/search ${JSON.stringify(LABORATORY_FIRST_PAGE)}`]: page };
     response.type('html').send(withPageShell(withShareMeta(index, { title: `${lab.identifierName} · ${lab.comuna.name} · CotizaLab`, description, url }), { back: true, body, preloaded }));
+  }
+
+  /** `/cotizacion/{ref}`: a kept quote (issue 30); a reference that does not exist answers the 404 page with a 404. */
+  @Public()
+  @Get('cotizacion/:ref')
+  async keptQuote(@Param('ref') ref: string, @Res() response: Response) {
+    const view: KeptQuoteView | null = await this.queries.execute(new GetKeptQuoteQuery(ref)).catch(() => null);
+    response.set('Cache-Control', 'no-cache');
+    if (!view) return response.status(404).type('html').send(this.index());
+    const url = `${this.config.publicUrl}/cotizacion/${view.ref}`;
+    const description = `Cotización de ${view.exams.length} ${view.exams.length === 1 ? 'examen' : 'exámenes'} en ${view.laboratory.name}, ${view.laboratory.comuna}.`;
+    response.type('html').send(withShareMeta(this.index(), { title: `Cotización ${view.ref} · CotizaLab`, description, url }));
   }
 
   /** The built web app's index.html, read once (a new build comes with a new process). */

@@ -75,6 +75,8 @@ export default function SearchPage() {
   const comunaName = (id: number) => facets?.comunas.find((c) => c.id === id)?.name ?? Object.values(comunasByRegion).flat().find((c) => c.id === id)?.name;
   // Without exams there is nothing to pay: the default ordering lists by name, as the API does.
   const orderBy = !ordered && filter.orderBy === 'toPay' ? 'identifierName' : filter.orderBy;
+  // What "Descargar cotización" and "Compartir" keep: the order (with its words), the previsión and the plan.
+  const keep = { exams: filter.exams, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage, coverageCapUf: filter.coverageCapUf, typed: examTyped };
   const ordering = ORDERINGS.find((o) => o.orderBy === orderBy && o.orderSort === filter.orderSort) ?? ORDERINGS.find((o) => o.orderBy === 'distance')!;
   const exams = filter.exams.map((id) => ({ id, name: examNames[id] ?? '…', ...(examTyped[id] && { typed: examTyped[id] }) }));
   const insurers = useAppSelector((state) => state.search.insurers);
@@ -235,11 +237,11 @@ export default function SearchPage() {
           )}
           {results && results.items.length === 0 && results.nearest && results.nearest.length > 0 && <h3 className="cl-section-title">Los más cercanos</h3>}
           {results && results.items.length === 0 && results.nearest?.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} keep={keep} />
           ))}
           {ordered && status !== 'failed' && <CoveringPackages />}
           {results?.items.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} keep={keep} />
           ))}
           {results?.uf && (
             <p className="cl-muted" data-testid="uf-note">

@@ -1,13 +1,8 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-
-/** Letters and digits that cannot be misread when dictated at a laboratory's counter (no 0/O, 1/I/L). */
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readableCode } from '../../../../platform/readable-code';
 
 /** The voucher code printed on the voucher and in its QR: `CL-7K3M-9QX2` (31^8 ≈ 8.5e11 codes). */
-export function newVoucherCode(): string {
-  const part = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  return `CL-${part()}-${part()}`;
-}
+export const newVoucherCode = (): string => readableCode('CL');
 
 /** The secret of an order's link (256 bits). */
 export const newAccessKey = () => randomBytes(32).toString('base64url');

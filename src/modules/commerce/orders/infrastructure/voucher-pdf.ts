@@ -1,20 +1,8 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { SalesOrderView } from '../../../../contracts/sales-orders';
 import { displayRut } from '../../../../platform/chile/rut';
 import { formatClp } from '../../../../platform/chile/money';
-
-const DAYS = ['', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
-const PRIMARY = '#0a8fa1';
-
-const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' }).format(new Date(iso)) : '—');
-
-/** Opening hours as lines people read: "Lunes: 08:00–13:00, 15:00–18:00". */
-export function openingHoursLines(hours: SalesOrderView['laboratory']['openingHours']): string[] {
-  const byDay = new Map<number, string[]>();
-  for (const h of [...hours].sort((a, b) => a.day - b.day || a.opens.localeCompare(b.opens))) byDay.set(h.day, [...(byDay.get(h.day) ?? []), `${h.opens}–${h.closes}`]);
-  return [...byDay].map(([day, ranges]) => `${DAYS[day] ?? day}: ${ranges.join(', ')}`);
-}
+import { longDate as date, newPdf, openingHoursLines, PDF_PRIMARY as PRIMARY, pdfSection as section } from '../../../../platform/pdf/pdf-document';
 
 /**
  * The voucher as a one-page PDF: its code and QR (the code, which the laboratory types or scans in
@@ -23,13 +11,7 @@ export function openingHoursLines(hours: SalesOrderView['laboratory']['openingHo
  */
 export async function renderVoucherPdf(order: SalesOrderView, options: { demo: boolean }): Promise<Buffer> {
   const qr = await QRCode.toBuffer(order.number, { type: 'png', width: 220, margin: 1, errorCorrectionLevel: 'M' });
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Voucher ${order.number}`, Subject: `CotizaLab ${order.number}`, Author: 'CotizaLab' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = newPdf(`Voucher ${order.number}`);
 
   // The header's lines stop short of the QR code at the top right.
   const beside = { width: doc.page.width - 2 * 48 - 145 };
@@ -70,8 +52,4 @@ export async function renderVoucherPdf(order: SalesOrderView, options: { demo: b
   doc.fontSize(10).text('Presenta este voucher (impreso o en tu teléfono) y tu cédula de identidad en el laboratorio. Revisa la preparación de cada examen antes de ir y confírmala con el laboratorio.');
   doc.end();
   return done;
-}
-
-function section(doc: PDFKit.PDFDocument, title: string) {
-  doc.moveDown(0.8).fillColor(PRIMARY).font('Helvetica-Bold').fontSize(12).text(title).fillColor('#111').font('Helvetica').fontSize(11);
 }

@@ -11,6 +11,7 @@ import { payerOf } from '../search/payer';
 import { capUf } from '../search/quoteFilter';
 import { FeesIncluded, VisitFeeRows } from '../search/QuoteCard';
 import { PreparationPanel } from '../search/PreparationPanel';
+import { KeepQuoteButtons } from '../kept-quotes/KeepQuoteButtons';
 import { insurersRequested } from '../search/searchSlice';
 
 /** The order a patient quoted, as the address of a quote's "Ver laboratorio" carries it. */
@@ -52,7 +53,7 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
   const lines = useApiQuery<LaboratoryPageView>('POST', `/api/laboratory/${laboratoryId}/search`, { exams: order.exams, perPage: 30 });
   const inCart = useAppSelector((state) => state.cart.items);
   // Known when the patient comes from the quote (the search named its exams).
-  const examNames = useAppSelector((state) => state.search.examNames);
+  const { examNames, examTyped } = useAppSelector((state) => state.search);
 
   const insurer = insurers.find((i) => i.id === order.pensionHealtInstitutionId);
   const payer = payerOf(insurer);
@@ -133,6 +134,7 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
         </p>
       )}
       {quote.data.preparation && <PreparationPanel preparation={quote.data.preparation} hours={item.facts?.openingHours} />}
+      <KeepQuoteButtons request={{ ...order, laboratoryId, typed: examTyped }} />
       <div className="cl-lab-order__actions">
         <Button
           label={added ? 'Tu orden está en el carro' : 'Agregar mi orden al carro'}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { VISIT_FEE_LABELS, type ExamQuote, type VisitFeeInput } from '@contracts';
+import { VISIT_FEE_LABELS, type ExamQuote, type KeepQuoteRequest, type VisitFeeInput } from '@contracts';
+import { KeepQuoteButtons } from '../kept-quotes/KeepQuoteButtons';
 import { formatClp, formatDistance, formatUf } from '../../../app/format';
 import { homeCollectionText } from './homeCollectionText';
 import { chileNow, openingState } from './openingHours';
@@ -20,6 +21,8 @@ interface Props {
   coveragePercentage?: number | null;
   /** The plan's cap per exam in UF, said on the lines where it bit. */
   coverageCapUf?: number | null;
+  /** The order as a kept quote would be asked (issue 30): "Descargar cotización (PDF)" and "Compartir" on the card. */
+  keep?: Omit<KeepQuoteRequest, 'laboratoryId'>;
 }
 
 /** How one exam is paid, in the patient's words: with a bono, or privately (and why). */
@@ -33,7 +36,7 @@ function paymentNote(exam: ExamQuote, payer: Payer): string | null {
  * One laboratory's quote of the order: each exam's private price and what the patient pays for it,
  * the order's total, what FONASA or the Isapre pays, and "Tú pagas" split into bonos and private payments.
  */
-export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, ordered, orderQuery, coveragePercentage = null, coverageCapUf = null }: Props) {
+export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, ordered, orderQuery, coveragePercentage = null, coverageCapUf = null, keep }: Props) {
   const titleId = `lab-${quote.laboratoryId}`;
   const labLink = `/laboratorio/${quote.laboratoryId}${orderQuery ? `?${orderQuery}` : ''}`;
   const missing = quote.missingExamIds.map((id) => examNames[id] ?? `Examen ${id}`);
@@ -151,6 +154,7 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
         </dl>
       )}
       <footer className="cl-quote__foot">
+        {keep && ordered && quote.exams.length > 0 && <KeepQuoteButtons compact request={{ ...keep, laboratoryId: quote.laboratoryId }} />}
         <Link to={labLink} className="cl-link-button">
           Ver laboratorio y agregar al carro <i className="pi pi-angle-right" aria-hidden="true" />
         </Link>

@@ -1,0 +1,3 @@
+export { KeptQuotesModule } from './kept-quotes.module';
+/** For the storefront's page of a kept quote (its status and preview). */
+export { GetKeptQuoteQuery } from './queries/get-kept-quote/get-kept-quote.query';
