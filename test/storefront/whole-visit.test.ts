@@ -64,6 +64,18 @@ describe('the whole visit in the quote, on a phone', () => {
     const serious = (await axeViolations(page, 'laboratory page with fees')).filter((v) => /\((serious|critical)\)/.test(v));
     expect([...(await sideways(page, 'laboratory page with fees')), ...serious]).toEqual([]);
 
+    // A quote to keep: shared as a link that re-quotes it; opened, nothing changed yet.
+    await order.getByRole('button', { name: 'Compartir' }).click();
+    const link = (await page.getByRole('status').filter({ hasText: '/cotizacion/' }).textContent())!.match(/\/cotizacion\/(CTZ-[A-Z0-9-]+)/)![1];
+    const shared = await page.context().newPage();
+    await shared.goto(`${base}/cotizacion/${link}`);
+    await shared.getByRole('heading', { name: `Cotización ${link}` }).waitFor();
+    await expect(shared.getByTestId('kept-changes').textContent()).resolves.toContain('Sin cambios');
+    await expect(shared.getByTestId('quote').getByTestId('quote-copay').textContent()).resolves.toBe(clp(quote.copay + venous));
+    if (SHOTS) await shared.screenshot({ path: `${SHOTS}/visit-kept-quote-390.png`, fullPage: true });
+    expect(await sideways(shared, 'kept quote')).toEqual([]);
+    await shared.close();
+
     // Checkout: the online payment is the exams; the sample taking is paid at the laboratory, and said so.
     await page.getByRole('button', { name: 'Agregar mi orden al carro' }).click();
     await page.getByRole('link', { name: 'Ir a pagar' }).click();

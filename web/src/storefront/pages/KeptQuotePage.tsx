@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Message } from 'primereact/message';
 import type { KeptQuoteView } from '@contracts';
 import { useApiQuery } from '../../api/hooks';
-import { formatDate } from '../../app/format';
+import { formatDate, shortExamName } from '../../app/format';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { KeepQuoteButtons } from '../features/kept-quotes/KeepQuoteButtons';
@@ -25,7 +25,7 @@ export default function KeptQuotePage() {
   if (!view) return <div className="cl-container cl-narrow"><p className="cl-muted" aria-busy="true">Cargando la cotización…</p></div>;
 
   const payer = payerOf(view.insurer ? { ...view.insurer, parentId: null } : undefined);
-  const examNames = Object.fromEntries(view.exams.map((e) => [e.id, e.typed ? `${e.typed} · ${e.name}` : e.name]));
+  const examNames = Object.fromEntries(view.exams.map((e) => [e.id, e.typed ? `${e.typed} · ${shortExamName(e.name)}` : shortExamName(e.name)]));
   const current = view.now ?? view.then;
   const order = { exams: view.exams.map((e) => e.id), pensionHealtInstitutionId: view.insurer?.id ?? null, coveragePercentage: view.coveragePercentage, coverageCapUf: view.coverageCapUf };
   const orderQuery = filterToUrl({ ...EMPTY_FILTER, ...order });
