@@ -74,6 +74,17 @@ export interface VisitFeeQuote {
   copay: number;
 }
 
+export interface SplitOffer {
+  /** What the patient pays in all in the two visits, each visit's fee included. */
+  toPay: number;
+  /** The cheapest branch with the whole order (fees included), or null when none has it. */
+  single: { laboratoryId: number; identifierName: string; toPay: number } | null;
+  /** What the split saves against `single`; null without one. */
+  saving: number | null;
+  /** The two visits: which exams at which branch, and what the patient pays there. */
+  visits: { laboratoryId: number; identifierName: string; comunaId: number; examIds: number[]; fees: VisitFeeQuote[]; toPay: number }[];
+}
+
 /** What a patient decides on, on the card itself (issue 19). */
 export interface BranchFacts {
   /** The week's hours (days 1..7, 8 = public holidays); the browser works out "open now" in Chile's time. */
@@ -110,6 +121,11 @@ export interface QuoteResults {
   nearest?: LaboratoryQuote[];
   /** The UF the plan's cap was turned into pesos with, when the cap was given in UF (issue 30). */
   uf?: { validOn: string; value: number; capPesos: number };
+  /**
+   * "Hazlo en 2 laboratorios" (issue 30): the order split between two branches of the area, when no branch has it
+   * whole or the split saves at least 15 % and $5.000 against the best one that has; only on the first page.
+   */
+  split?: SplitOffer;
   /** How to prepare for the whole order (issue 30), when it has exams: the same at every laboratory. */
   preparation?: OrderPreparation;
 }

@@ -3,6 +3,7 @@ import { ElasticsearchSearchIndex } from '../../src/modules/search/infrastructur
 import { PostgresSearchIndex } from '../../src/modules/search/infrastructure/postgres-search-index';
 import type { QuoteQuery, SearchIndex } from '../../src/modules/search';
 import { seedDatabase } from '../../src/cli/seed/seed';
+import { bestSplit } from '../../src/modules/search/split-offer';
 import pino from 'pino';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
@@ -248,6 +249,34 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
         ['Valdivia Con Cobro', 6000, 8500],
       ]);
     });
+  });
+
+  it('finds the branches an order could be split between, only where the search looks', async () => {
+    // Elasticsearch offers no split (docs/decisions.md, "The whole visit").
+    if (!index.splitCandidates) return;
+    const osorno = await prisma.location.findFirstOrThrow({ where: { name: 'Osorno', kind: 'COMUNA' } });
+    const company = await prisma.company.findFirstOrThrow({ where: { status: 'APPROVED' } });
+    const at = async (name: string, prices: [number, number][]) => {
+      const created = await prisma.laboratory.create({ data: { companyId: company.id, identifierName: name, addressLine1: 'Ramírez 1', comunaId: osorno.id } });
+      await prisma.laboratoryExam.createMany({ data: prices.map(([examId, price]) => ({ laboratoryId: created.id, examId, price, status: 'AUTHORIZED' as const })) });
+      return created.id;
+    };
+    const glucosaBarata = await at('Osorno Glucosa Barata', [[mle.glucosa, 2000], [mle.creatinina, 30000]]);
+    const creatininaBarata = await at('Osorno Creatinina Barata', [[mle.creatinina, 3000]]);
+    const entera = await at('Osorno Orden Entera', [[mle.glucosa, 20000], [mle.creatinina, 20000]]);
+    await index.reindexLaboratories([glucosaBarata, creatininaBarata, entera]);
+    const candidates = await index.splitCandidates(query({ examIds: [mle.glucosa, mle.creatinina], comunaId: osorno.id }));
+    expect(candidates.map((c) => [c.identifierName, c.lines.map((l) => [l.examId, l.pays])])).toEqual([
+      ['Osorno Glucosa Barata', [[mle.glucosa, 2000], [mle.creatinina, 30000]].sort((a, b) => a[0] - b[0])],
+      ['Osorno Creatinina Barata', [[mle.creatinina, 3000]]],
+      ['Osorno Orden Entera', [[mle.glucosa, 20000], [mle.creatinina, 20000]].sort((a, b) => a[0] - b[0])],
+    ]);
+    const offer = bestSplit(candidates, [mle.glucosa, mle.creatinina], () => [], { kind: 'NONE' });
+    // The cheapest whole order is 32.000 (2.000 + 30.000), not 40.000: the split saves 27.000 against it.
+    expect(offer).toMatchObject({ toPay: 5000, saving: 27000, single: { laboratoryId: glucosaBarata, toPay: 32000 } });
+    expect(offer!.visits.map((v) => [v.laboratoryId, v.examIds])).toEqual([[glucosaBarata, [mle.glucosa]], [creatininaBarata, [mle.creatinina]]]);
+    // Elsewhere (Temuco), none of Osorno's branches.
+    expect((await index.splitCandidates(query({ examIds: [mle.glucosa, mle.creatinina], comunaId: mle.temuco }))).map((c) => c.identifierName)).not.toContain('Osorno Orden Entera');
   });
 
   it('applies an Isapre plan percentage and orders by the resulting copay', async () => {

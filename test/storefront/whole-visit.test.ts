@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { announceSearchChange, SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
 import { axeViolations, sideways } from '../support/axe';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { clp } from '../support/format';
@@ -104,6 +105,31 @@ describe('the whole visit in the quote, on a phone', () => {
     await expect(page.locator('#coverage-cap').inputValue()).resolves.toBe('0.05');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-cap-390.png`, fullPage: true });
     expect(await sideways(page, 'results with a cap')).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('offers to split the order between two laboratories when none has it whole, each part opening its laboratory', async () => {
+    const comuna = await t.prisma.location.findFirstOrThrow({ where: { name: 'Cabo de Hornos', kind: 'COMUNA' } });
+    const company = await t.prisma.company.findFirstOrThrow({ where: { status: 'APPROVED' } });
+    const [glucosa, creatinina] = await Promise.all(['0302047', '0302023'].map((code) => t.prisma.exam.findUniqueOrThrow({ where: { code } })));
+    const at = async (name: string, examId: number, price: number) =>
+      (await t.prisma.laboratory.create({ data: { companyId: company.id, identifierName: name, addressLine1: 'Costanera 1', comunaId: comuna.id, exams: { create: { examId, price, status: 'AUTHORIZED' } } } })).id;
+    const ids = [await at('Austral Glucosa', glucosa.id, 2500), await at('Austral Creatinina', creatinina.id, 3500)];
+    await t.app.get<SearchIndex>(SEARCH_INDEX).reindexLaboratories(ids);
+    await announceSearchChange(t.prisma);
+    const page = await (await browser.newContext({ viewport: PHONE, bypassCSP: true })).newPage();
+    await page.goto(`${base}/buscador?examenes=${glucosa.id},${creatinina.id}&comuna=${comuna.id}`);
+    const offer = page.getByTestId('split-offer');
+    await offer.waitFor();
+    await expect(offer.getByRole('heading').textContent()).resolves.toContain('Ningún laboratorio tiene tu orden completa: hazla en 2');
+    await expect(offer.getByTestId('split-visit').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^Austral Glucosa: Glucosa en sangre.* · pagas \$2\.500$/),
+      expect.stringMatching(/^Austral Creatinina: Creatinina.* · pagas \$3\.500$/),
+    ]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-split-390.png`, fullPage: true });
+    expect(await sideways(page, 'split offer')).toEqual([]);
+    await offer.getByRole('link', { name: 'Austral Creatinina' }).click();
+    await page.waitForURL(new RegExp(`/laboratorio/${ids[1]}\\?examenes=${creatinina.id}`));
     await page.context().close();
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { ExamQuote, VisitFeeQuote } from '../../contracts/search';
-import type { Coverage } from './search-index';
+import type { Coverage, VisitFeeRule } from './search-index';
 
 /** The FONASA bono of an exam at a branch: the arancel and the copay of the branch's MLE level. */
 export interface MleBono {
@@ -51,3 +51,37 @@ export function visitFeeShare(coverage: Coverage, kind: VisitFeeQuote['kind'], a
 
 /** What the patient pays in all: the exams' copay and the visit's fees. */
 export const toPay = (copay: number, fees: VisitFeeQuote[]) => fees.reduce((sum, fee) => sum + fee.copay, copay);
+
+/**
+ * The sample taking a visit for these exams needs, once whatever the number of exams: blood from a vein when
+ * any exam needs it (a child's pediatric taking first, where the branch charges one), else a finger prick when
+ * any exam needs that; nothing when every sample is brought by the patient or its taking is included.
+ */
+export function visitFeeRules(samples: (string | undefined)[], pediatric: boolean, bonos: Map<VisitFeeRule['kind'], VisitFeeRule['bono']>): VisitFeeRule[] {
+  const rule = (kind: VisitFeeRule['kind']): VisitFeeRule => ({ kind, bono: bonos.get(kind) ?? null });
+  if (samples.includes('VENOUS')) return pediatric ? [rule('PEDIATRIC'), rule('VENOUS')] : [rule('VENOUS')];
+  if (samples.includes('CAPILLARY')) return pediatric ? [rule('PEDIATRIC'), rule('CAPILLARY')] : [rule('CAPILLARY')];
+  return [];
+}
+
+/** A branch's sample-taking fees as the read models keep them (null: not charged), and its bono level. */
+export interface SampleFees {
+  fees: Partial<Record<VisitFeeRule['kind'], number | null>>;
+  bonoLevel: number | null;
+}
+
+/**
+ * The sample taking a visit to this branch is charged (the PostgreSQL statement's `visitFeeJoin`, in TypeScript):
+ * the first kind of `rules` the branch charges, paid as an exam line is at its bono level.
+ */
+export function visitFeeFor(rules: VisitFeeRule[], branch: SampleFees, coverage: Coverage): VisitFeeQuote | undefined {
+  const level = branch.bonoLevel;
+  for (const rule of rules) {
+    const amount = branch.fees[rule.kind];
+    if (amount === null || amount === undefined) continue;
+    const arancel = level === null ? null : (rule.bono?.arancel[level - 1] ?? null);
+    const copay = level === null ? null : (rule.bono?.copay[level - 1] ?? null);
+    return visitFeeShare(coverage, rule.kind, amount, arancel !== null && copay !== null ? { arancel, copay } : null);
+  }
+  return undefined;
+}

@@ -60,6 +60,8 @@ export interface VisitFeeRule {
   bono: { arancel: readonly (number | null)[]; copay: readonly (number | null)[] } | null;
 }
 
+export type { SplitCandidate } from './split-offer';
+import type { SplitCandidate } from './split-offer';
 export type { ExamQuote, FacetCount, LaboratoryQuote, QuoteResults } from '../../contracts/search';
 
 /**
@@ -84,6 +86,11 @@ export interface SearchIndex {
   /** Rebuilds the whole index (no downtime: the old one answers until the new one is complete). */
   reindexAll(onProgress?: (done: number, total: number) => void): Promise<{ laboratories: number; prices: number }>;
   search(query: QuoteQuery): Promise<QuoteResults>;
+  /**
+   * The branches where the order could be split in two visits (`split-offer.ts`): where the search looks, the few
+   * cheapest for each exam and with the whole order. An adapter without it offers no split.
+   */
+  splitCandidates?(query: QuoteQuery): Promise<SplitCandidate[]>;
   /** Is the index reachable? (readiness) */
   ping(): Promise<void>;
   /** Lets go of connections of its own, at shutdown. */

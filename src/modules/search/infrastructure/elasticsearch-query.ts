@@ -1,4 +1,4 @@
-import { examShare, orderShare, toPay, visitFeeShare } from '../quote-rules';
+import { examShare, orderShare, toPay, visitFeeFor } from '../quote-rules';
 import type { VisitFeeQuote } from '../../../contracts/search';
 import type { Coverage, LaboratoryQuote, QuoteQuery } from '../search-index';
 
@@ -142,21 +142,8 @@ export function toLaboratoryQuote(hit: EsHit, query: QuoteQuery): LaboratoryQuot
     exams,
     missingExamIds: query.examIds.filter((id) => !offered.has(id)),
     offersAll: query.examIds.length > 0 && offered.size === query.examIds.length,
-    ...withVisitFee(withHomeFee(orderShare(exams), homeFeeOf(query, laboratoryId)), visitFee(hit, query, coverage)),
+    ...withVisitFee(withHomeFee(orderShare(exams), homeFeeOf(query, laboratoryId)), visitFeeFor(query.visitFees, { fees: hit._source.sampleFees ?? {}, bonoLevel: hit._source.bonoLevel ?? null }, coverage)),
   };
-}
-
-/** The sample taking of the visit at this branch (quote-rules.ts), as the PostgreSQL adapter's `visitFeeJoin`. */
-function visitFee(hit: EsHit, query: QuoteQuery, coverage: Coverage): VisitFeeQuote | undefined {
-  const level = hit._source.bonoLevel ?? null;
-  for (const rule of query.visitFees) {
-    const amount = hit._source.sampleFees?.[rule.kind];
-    if (amount === null || amount === undefined) continue;
-    const arancel = level === null ? null : (rule.bono?.arancel[level - 1] ?? null);
-    const copay = level === null ? null : (rule.bono?.copay[level - 1] ?? null);
-    return visitFeeShare(coverage, rule.kind, amount, arancel !== null && copay !== null ? { arancel, copay } : null);
-  }
-  return undefined;
 }
 
 function withVisitFee<T extends { copay: number }>(share: T, fee: VisitFeeQuote | undefined): T & { fees: VisitFeeQuote[]; toPay: number } {

@@ -2,7 +2,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import { AdvisoryLock } from '../../../platform/database/locks';
 import { HotPath } from '../../../platform/database/hot-path';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
-import type { Coverage, ExamQuote, FacetCount, LaboratoryQuote, QuoteQuery, QuoteResults, SearchIndex } from '../search-index';
+import type { Coverage, ExamQuote, FacetCount, LaboratoryQuote, QuoteQuery, QuoteResults, SearchIndex, SplitCandidate } from '../search-index';
 import type { VisitFeeQuote } from '../../../contracts/search';
 import { mleBonoColumns } from '../../catalogue/exams';
 import { branchFactsSql, sampleFeeColumns, toBranchFacts, type BranchFactsRow } from '../../catalogue/laboratories';
@@ -70,6 +70,15 @@ export class PostgresSearchIndex implements SearchIndex {
     });
   }
 
+  async splitCandidates(query: QuoteQuery): Promise<SplitCandidate[]> {
+    const rows = await this.reads.query<SplitRow>(splitCandidatesStatement(query));
+    return rows.map((r) => ({
+      laboratoryId: r.laboratory_id, identifierName: r.identifier_name, comunaId: r.comuna_id, accepts: r.accepts,
+      fees: { VENOUS: r.fee_venous, CAPILLARY: r.fee_capillary, PEDIATRIC: r.fee_pediatric }, bonoLevel: r.bono_level,
+      lines: r.lines.map(([examId, pays]) => ({ examId, pays })),
+    }));
+  }
+
   async ping(): Promise<void> {
     await this.prisma.$queryRaw`SELECT 1 FROM search_laboratory LIMIT 1`;
   }
@@ -107,16 +116,8 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
   // `region`: the extent of the comuna facet. With a comuna, its neighbourhood (the comuna and those
   // near it, which may lie across a region border): the facet counts within the search and offers the
   // comunas a patient could add, not the whole region's.
-  const neighbourhood = query.comunaId !== undefined ? Prisma.sql`l.served_comuna_ids @> ARRAY[${query.comunaId}]::int[]` : undefined;
-  const region = neighbourhood ?? (query.regionId !== undefined ? Prisma.sql`l.region_id = ${query.regionId}` : Prisma.sql`TRUE`);
+  const { here, region } = placeSql(query);
   const home = query.homeCollection;
-  const here = home
-    ? Prisma.sql`l.laboratory_id = ANY(${home.laboratoryIds}::int[])`
-    : query.comunaId === undefined
-      ? region
-      : query.withNearLocations
-        ? neighbourhood!
-        : Prisma.sql`l.comuna_id = ANY(${[query.comunaId, ...(query.addedComunaIds ?? [])]}::int[])`;
   // A previsión orders and prices, it never filters: `accepts` is whether the branch takes it.
   // The fee of collection at home in the patient's comuna, part of the quote (0 when not asked).
   const homeFee = home
@@ -256,6 +257,62 @@ function visitFeeJoin(query: QuoteQuery): Prisma.Sql {
 }
 
 /**
+ * Where a search looks, on `search_laboratory l`: `here`, where the results are (comuna, comuna + neighbours or +
+ * comunas added, region or anywhere; the branches reaching the patient's home when asked), and `region`, the
+ * extent of the comuna facet: with a comuna, its neighbourhood (the comuna and those near it, which may lie across a
+ * region border), so that the facet counts within the search and offers the comunas a patient could add.
+ */
+function placeSql(query: QuoteQuery): { here: Prisma.Sql; region: Prisma.Sql } {
+  const neighbourhood = query.comunaId !== undefined ? Prisma.sql`l.served_comuna_ids @> ARRAY[${query.comunaId}]::int[]` : undefined;
+  const region = neighbourhood ?? (query.regionId !== undefined ? Prisma.sql`l.region_id = ${query.regionId}` : Prisma.sql`TRUE`);
+  const home = query.homeCollection;
+  const here = home
+    ? Prisma.sql`l.laboratory_id = ANY(${home.laboratoryIds}::int[])`
+    : query.comunaId === undefined
+      ? region
+      : query.withNearLocations
+        ? neighbourhood!
+        : Prisma.sql`l.comuna_id = ANY(${[query.comunaId, ...(query.addedComunaIds ?? [])]}::int[])`;
+  return { here, region };
+}
+
+/**
+ * The branches among which the order could be split in two visits (issue 30, `split-offer.ts`), in one statement:
+ * for each exam the few that charge the patient least for it, and the few cheapest with the whole order, each
+ * with what the patient pays for each exam of the order it offers and its sample-taking fees. Only where the
+ * search looks (`here`): a split is never offered between branches farther apart than the chosen area.
+ */
+export function splitCandidatesStatement(query: QuoteQuery): Prisma.Sql {
+  const exams = query.examIds;
+  const { here } = placeSql(query);
+  const accepts = query.insurerIds?.length ? Prisma.sql`(l.insurer_ids && ${query.insurerIds}::int[])` : Prisma.sql`TRUE`;
+  const share = shareSql(query.coverage, Prisma.sql`c.accepts`);
+  return Prisma.sql`
+    WITH cand AS MATERIALIZED (
+      SELECT l.laboratory_id, l.identifier_name, l.comuna_id, ${accepts} AS accepts, l.fee_venous, l.fee_capillary, l.fee_pediatric, l.bono_level
+      FROM search_laboratory l WHERE ${labConditions(query)} AND (${here})
+    ),
+    px AS MATERIALIZED (
+      SELECT p.laboratory_id, p.exam_id, (${share.pays})::int AS pays
+      FROM search_laboratory_exam p JOIN cand c ON c.laboratory_id = p.laboratory_id
+      WHERE p.exam_id = ANY(${exams}::int[]) AND p.comuna_id = ANY(ARRAY(SELECT DISTINCT comuna_id FROM cand))
+    ),
+    picked AS (
+      SELECT laboratory_id FROM (SELECT laboratory_id, row_number() OVER (PARTITION BY exam_id ORDER BY pays, laboratory_id) AS r FROM px) x WHERE r <= ${SPLIT_PER_EXAM}
+      UNION
+      SELECT laboratory_id FROM (SELECT laboratory_id FROM px GROUP BY laboratory_id HAVING count(*) = ${exams.length} ORDER BY sum(pays), laboratory_id LIMIT ${SPLIT_WHOLE}) w
+    )
+    SELECT c.laboratory_id, c.identifier_name, c.comuna_id, c.accepts, c.fee_venous, c.fee_capillary, c.fee_pediatric, c.bono_level,
+           (SELECT json_agg(json_build_array(px.exam_id, px.pays) ORDER BY px.exam_id) FROM px WHERE px.laboratory_id = c.laboratory_id) AS lines
+    FROM picked JOIN cand c ON c.laboratory_id = picked.laboratory_id
+    ORDER BY c.laboratory_id`;
+}
+
+/** Candidates of a split: the cheapest few for each exam, and the cheapest few with the whole order. */
+const SPLIT_PER_EXAM = 6;
+const SPLIT_WHOLE = 10;
+
+/**
  * Kilometres from the chosen comuna to a branch of `cand` (haversine, Earth radius 6371 km): the
  * branch's own coordinates, or its comuna's when it has none. Null without an origin.
  */
@@ -365,6 +422,18 @@ function shareSql(coverage: Coverage, accepts: Prisma.Sql = Prisma.sql`TRUE`): {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface SplitRow {
+  laboratory_id: number;
+  identifier_name: string;
+  comuna_id: number;
+  accepts: boolean;
+  fee_venous: number | null;
+  fee_capillary: number | null;
+  fee_pediatric: number | null;
+  bono_level: number | null;
+  lines: [number, number][];
+}
 
 /** The one row of a search: the page's laboratories, the total and the facets (json_agg gives null for none). */
 interface SearchRow {

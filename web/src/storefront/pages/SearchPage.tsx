@@ -17,6 +17,7 @@ import { PlacePicker } from '../features/search/PlacePicker';
 import { payerOf } from '../features/search/payer';
 import { QuoteCard } from '../features/search/QuoteCard';
 import { PreparationPanel } from '../features/search/PreparationPanel';
+import { SplitOfferPanel } from '../features/search/SplitOfferPanel';
 import { SaveOrderButton } from '../features/saved-orders/SaveOrderButton';
 import { EMPTY_FILTER, filterFromUrl, filterToUrl, type QuoteFilter } from '../features/search/quoteFilter';
 import { CoveringPackages } from '../features/products/CoveringPackages';
@@ -239,6 +240,7 @@ export default function SearchPage() {
           {results && results.items.length === 0 && results.nearest?.map((quote) => (
             <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} keep={keep} />
           ))}
+          {ordered && results?.split && <SplitOfferPanel split={results.split} examNames={examNames} filter={filter} />}
           {ordered && status !== 'failed' && <CoveringPackages />}
           {results?.items.map((quote) => (
             <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} keep={keep} />

@@ -13,7 +13,9 @@ import type { QuoteRequest } from '../../http/quote-request';
 import { SearchAnswerCache, toSearchAnswer } from '../../search-answer-cache';
 import { SearchReferences } from '../../search-references';
 import type { SerializedJson } from '../../../../platform/http/serialized-json';
-import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex, type VisitFeeRule } from '../../search-index';
+import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
+import { visitFeeRules } from '../../quote-rules';
+import { bestSplit } from '../../split-offer';
 import type { SearchHistoryBatch, SearchHistoryJob } from '../../../reports';
 import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../catalogue/laboratories';
 import type { LaboratoryQuote } from '../../../../contracts/search';
@@ -94,7 +96,8 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   /** The quote of an order, as the index answers it, with the card facts it does not answer. */
   private async quote(request: QuoteRequest): Promise<QuoteResults> {
     const query = await this.resolve(request);
-    const results = await this.index.search(query);
+    const [results, split] = await Promise.all([this.index.search(query), this.split(query, request.pediatric === true)]);
+    if (split) results.split = split;
     // No dead ends: when the comuna (and its neighbours) has nothing, the nearest laboratories that quote the order.
     if (results.total === 0 && query.origin && !query.homeCollection) results.nearest = await this.nearest(query);
     await this.addFacts([...results.items, ...(results.nearest ?? [])]);
@@ -104,6 +107,17 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       results.preparation = combinePreparation(query.examIds.flatMap((id) => known.examPreparations.get(id) ?? []));
     }
     return results;
+  }
+
+  /**
+   * "Hazlo en 2 laboratorios" for an order of 2 exams or more, on the first page of a search of an area (not one
+   * laboratory's quote, not at home): the best split of the area's candidates, when it is worth offering.
+   */
+  private async split(query: QuoteQuery, pediatric: boolean) {
+    if (query.examIds.length < 2 || query.currentPage !== 1 || query.laboratoryId !== undefined || query.homeCollection || !this.index.splitCandidates) return null;
+    const [candidates, known] = await Promise.all([this.index.splitCandidates(query), this.references.current()]);
+    const rulesFor = (examIds: number[]) => visitFeeRules(examIds.map((id) => known.examPreparations.get(id)?.sampleKind), pediatric, known.sampleTakingBonos);
+    return bestSplit(candidates, query.examIds, rulesFor, query.coverage);
   }
 
   /**
@@ -220,16 +234,4 @@ export function coverageOf(insurer: { code: string; type: string } | undefined, 
   if (!insurer || insurer.type === 'none') return { kind: 'NONE' };
   if (insurer.type === 'public') return { kind: 'FONASA', mle: insurer.code !== 'fonasa_a' };
   return { kind: 'PERCENT', percentage: percentage ?? 0, ...(cap !== undefined && { cap }) };
-}
-
-/**
- * The sample taking a visit for these exams needs, once whatever the number of exams: blood from a vein when
- * any exam needs it (a child's pediatric taking first, where the branch charges one), else a finger prick when
- * any exam needs that; nothing when every sample is brought by the patient or its taking is included.
- */
-export function visitFeeRules(samples: (string | undefined)[], pediatric: boolean, bonos: Map<VisitFeeRule['kind'], VisitFeeRule['bono']>): VisitFeeRule[] {
-  const rule = (kind: VisitFeeRule['kind']): VisitFeeRule => ({ kind, bono: bonos.get(kind) ?? null });
-  if (samples.includes('VENOUS')) return pediatric ? [rule('PEDIATRIC'), rule('VENOUS')] : [rule('VENOUS')];
-  if (samples.includes('CAPILLARY')) return pediatric ? [rule('PEDIATRIC'), rule('CAPILLARY')] : [rule('CAPILLARY')];
-  return [];
 }
