@@ -16,6 +16,7 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'GET /buscador': 'public',
   'GET /buscador/tarjeta.png': 'public',
   'GET /laboratorio/:id': 'public',
+  'GET /cotizacion/:ref': 'public',
   'GET /api/health/ready': 'public',
   'GET /api/locations': 'public',
   'GET /api/locations/children/:id': 'public',
@@ -54,6 +55,7 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/exam/search': 'public',
   'POST /api/laboratory-exam/search': 'provider',
   'POST /api/laboratory-exam/copy': 'provider',
+  'POST /api/laboratory-exam/confirm': 'provider',
   'POST /api/laboratory-exam/authorize': 'admin',
   'POST /api/laboratory-exam/reject': 'admin',
   'GET /api/laboratory-exam/:id': 'provider',
@@ -188,6 +190,9 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/saved-order': 'signed-in',
   'POST /api/saved-order/search': 'signed-in',
   'DELETE /api/saved-order/:id': 'signed-in',
+  'POST /api/quote': 'public',
+  'GET /api/quote/:ref': 'public',
+  'GET /api/quote/:ref/pdf': 'public',
 };
 
 type Role = 'anonymous' | 'USR' | 'PRV-A' | 'PRV-B' | 'ADM';

@@ -27,6 +27,8 @@ describe('back-office screens and accessibility', () => {
     const exam = await t.prisma.exam.findFirstOrThrow({ where: { isActive: true }, orderBy: { id: 'asc' } });
     const price = await t.prisma.laboratoryExam.findFirstOrThrow({ where: { laboratoryId: lab.id }, orderBy: { id: 'asc' } });
     const term = await t.prisma.orderTerm.findFirstOrThrow({ where: { kind: 'AMBIGUOUS' }, orderBy: { id: 'asc' } });
+    // The demo seed's example UF value (issue 30).
+    const uf = await t.prisma.ufValue.findFirstOrThrow();
     adminScreens = [
       ['inicio', '/app'],
       ['examenes', '/app/exams'],
@@ -49,6 +51,10 @@ describe('back-office screens and accessibility', () => {
       ['administradores', '/app/maintainers/administrators'],
       ['visibilidad', '/app/maintainers/visibility'],
       ['visibilidad-nueva', '/app/maintainers/visibility/new'],
+      ['valor-uf', '/app/maintainers/uf-values'],
+      ['valor-uf-detalle', `/app/maintainers/uf-values/view/${uf.id}`],
+      ['valor-uf-editar', `/app/maintainers/uf-values/edit/${uf.id}`],
+      ['valor-uf-nuevo', '/app/maintainers/uf-values/new'],
       ['importaciones', '/app/imports'],
       ['importar', '/app/imports/new?kind=exam'],
       ['reportes', '/app/reports'],

@@ -1,14 +1,9 @@
 import type { Logger } from 'pino';
 import { PgListener } from '../../platform/database/pg-listener';
-import type { Tx } from '../../platform/database/prisma.service';
 
-/** NOTIFY channel of commits that changed what a search answers (the projection, a rebuild). */
-export const SEARCH_CHANGED_CHANNEL = 'search_changed';
+import { announceSearchChange, SEARCH_CHANGED_CHANNEL } from '../../platform/database/search-changed';
 
-/** Says, in the writer's transaction, that searches may answer differently once it commits. */
-export async function announceSearchChange(tx: Pick<Tx, '$executeRawUnsafe'>): Promise<void> {
-  await tx.$executeRawUnsafe(`NOTIFY ${SEARCH_CHANGED_CHANNEL}`);
-}
+export { announceSearchChange, SEARCH_CHANGED_CHANNEL };
 
 /**
  * Hears the commits that change what a search answers: the projector and `search:reindex` NOTIFY

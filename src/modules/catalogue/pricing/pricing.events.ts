@@ -21,7 +21,11 @@ export const LaboratoryExamWithdrawn = defineEvent('LaboratoryExamWithdrawn', 'L
 /** A withdrawn offer is offered again. */
 export const LaboratoryExamRestored = defineEvent('LaboratoryExamRestored', 'LaboratoryExam', offerId);
 
+/** A laboratory confirmed its whole price list unchanged ("vigente desde", issue 30): no price changed. */
+export const PriceListConfirmed = defineEvent('PriceListConfirmed', 'Laboratory', (p: { laboratoryId: number; by: number; prices: number }) => p.laboratoryId);
+
 export type PricingEvent =
+  | EventOf<typeof PriceListConfirmed>
   | EventOf<typeof LaboratoryExamOffered>
   | EventOf<typeof LaboratoryExamPriceChanged>
   | EventOf<typeof LaboratoryExamAuthorized>

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DecideLaboratoryExamsHandler } from './commands/decide-laboratory-exams/decide-laboratory-exams.handler';
 import { CopyPriceListHandler } from './commands/copy-price-list/copy-price-list.handler';
+import { ConfirmPriceListHandler } from './commands/confirm-price-list/confirm-price-list.handler';
 import { AuthorizeLaboratoryExamHandler } from './commands/authorize-laboratory-exam/authorize-laboratory-exam.handler';
 import { LaboratoryExamChanges } from './commands/laboratory-exam-changes';
 import { OfferLaboratoryExamHandler } from './commands/offer-laboratory-exam/offer-laboratory-exam.handler';
@@ -23,7 +24,7 @@ import { SearchLaboratoryExamsHandler } from './queries/search-laboratory-exams/
     LaboratoryExamChanges,
     LaboratoryExamViews,
     OfferLaboratoryExamHandler, SetLaboratoryExamPriceHandler, AuthorizeLaboratoryExamHandler, RejectLaboratoryExamHandler,
-    WithdrawLaboratoryExamHandler, RestoreLaboratoryExamHandler, CopyPriceListHandler, DecideLaboratoryExamsHandler,
+    WithdrawLaboratoryExamHandler, RestoreLaboratoryExamHandler, CopyPriceListHandler, ConfirmPriceListHandler, DecideLaboratoryExamsHandler,
     SearchLaboratoryExamsHandler, GetLaboratoryExamHandler,
   ],
 })

@@ -1,6 +1,6 @@
 import type { Changes } from '../../../platform/cqrs/unit-of-work';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
-import { LaboratoryExam, findOffersByPairs, pairKey, saveOffers } from '../../catalogue/pricing';
+import { LaboratoryExam, PriceListConfirmed, confirmOffers, findOffersByPairs, pairKey, saveOffers } from '../../catalogue/pricing';
 import { RowErrors, parsePesos, type ColumnSpec } from '../domain/columns';
 import { LaboratoryPricesImported } from '../imports.events';
 import type { ImportKindHandler, ImportScope, ParsedRow, RowOutcome } from './import-kind';
@@ -114,6 +114,7 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
     const offers = await findOffersByPairs(tx, rows.map((r) => r.data), true);
     const outcomes: RowOutcome[] = [];
     const changed: LaboratoryExam[] = [];
+    const confirmed: LaboratoryExam[] = [];
     const perBranch = new Map<number, { examIds: number[]; offered: number; repriced: number; restored: number }>();
     for (const { row, data } of rows) {
       if (!liveBranches.has(data.laboratoryId)) {
@@ -134,6 +135,7 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
       // The aggregate's own events say what changed; the import records them batched per branch below.
       const facts = offer.pullEvents(offer.state.id ?? 0).map((e) => e.type);
       if (facts.length === 0) {
+        confirmed.push(offer);
         outcomes.push({ row, status: 'UNCHANGED', errors: [] });
         continue;
       }
@@ -148,6 +150,11 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
       outcomes.push({ row, status: isNew ? 'CREATE' : 'UPDATE', errors: [], ...(!isNew && previous !== data.price && { price: { previous, next: data.price } }) });
     }
     await saveOffers(tx, changed);
+    await confirmOffers(tx, confirmed);
+    // Confirmed unchanged: the answers the API keeps forget the old "vigente desde" (pricing's event for it).
+    for (const laboratoryId of new Set(confirmed.map((offer) => offer.state.laboratoryId))) {
+      changes.record(PriceListConfirmed({ laboratoryId, by: scope.actor.personId, prices: confirmed.filter((offer) => offer.state.laboratoryId === laboratoryId).length }));
+    }
     for (const [laboratoryId, branch] of perBranch) {
       changes.record(LaboratoryPricesImported({ importId: scope.importId, laboratoryId, ...branch, by: scope.actor.personId }));
       changes.audit('laboratory_exam.imported', 'Laboratory', laboratoryId, { importId: scope.importId, offered: branch.offered, repriced: branch.repriced, restored: branch.restored });

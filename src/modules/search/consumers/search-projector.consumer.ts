@@ -12,8 +12,10 @@ import type { ImportEvent } from '../../imports';
 import { announceSearchChange } from '../search-changes';
 import { SEARCH_INDEX, type SearchIndex } from '../search-index';
 
-const PRICE_EVENTS = new Set<string>(['LaboratoryExamOffered', 'LaboratoryExamPriceChanged', 'LaboratoryExamAuthorized', 'LaboratoryExamRejected', 'LaboratoryExamWithdrawn', 'LaboratoryExamRestored'] satisfies PricingEvent['type'][]);
-const isPriceEvent = (event: ProjectedEvent): event is PricingEvent => PRICE_EVENTS.has(event.type);
+/** The events about one price (one offer). */
+type PriceEvent = Exclude<PricingEvent, { type: 'PriceListConfirmed' }>;
+const PRICE_EVENTS = new Set<string>(['LaboratoryExamOffered', 'LaboratoryExamPriceChanged', 'LaboratoryExamAuthorized', 'LaboratoryExamRejected', 'LaboratoryExamWithdrawn', 'LaboratoryExamRestored'] satisfies PriceEvent['type'][]);
+const isPriceEvent = (event: ProjectedEvent): event is PriceEvent => PRICE_EVENTS.has(event.type);
 
 /** Every event that can change what a quote shows. */
 export type ProjectedEvent = ExamEvent | PricingEvent | LaboratoryEvent | SelectListEvent | GeographyEvent | CompanyEvent | ImportEvent;
@@ -29,7 +31,7 @@ export const PROJECTED_EVENT_TYPES = eventTypes<ProjectedEvent>({
   SelectListValueCreated: true, SelectListValueUpdated: true, SelectListValueDeleted: true,
   NearLocationsChanged: true,
   CompanyApproved: true, CompanyRejected: true, CompanyUpdated: true,
-  LaboratoryPricesImported: true, ExamsImported: true,
+  LaboratoryPricesImported: true, ExamsImported: true, PriceListConfirmed: true,
 });
 
 /**
@@ -69,6 +71,9 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
       case 'SelectListTypeCreated':
       case 'SelectListValueCreated':
         // Nothing offers or uses it yet.
+        return [];
+      case 'PriceListConfirmed':
+        // No document changes: the cards read when a price was confirmed from the write model; the answers kept go.
         return [];
       case 'ExamUpdated':
       case 'ExamRetired':

@@ -4,7 +4,7 @@ import { Message } from 'primereact/message';
 import type { AuditEntryView } from '@contracts';
 import { asApiError } from '../../api/client';
 import { backofficeReports } from '../../api/dataProvider';
-import { formatClp } from '../../app/format';
+import { formatClp, formatClpCents, formatDay } from '../../app/format';
 
 /** What each audited action reads as; an unknown one shows its key. */
 const ACTIONS: Record<string, string> = {
@@ -41,19 +41,25 @@ const ACTIONS: Record<string, string> = {
   'order_term.created': 'Agregó el término',
   'order_term.updated': 'Modificó el término',
   'order_term.deleted': 'Eliminó el término',
+  'uf_value.created': 'Agregó el valor de la UF',
+  'uf_value.updated': 'Corrigió el valor de la UF',
 };
 const FIELDS: Record<string, string> = {
   reason: 'Motivo', oldPrice: 'Precio anterior', newPrice: 'Precio nuevo', price: 'Precio', previousPrice: 'Precio anterior', bulk: 'En lote',
   status: 'Estado', name: 'Nombre', email: 'Correo', profile: 'Perfil', companyId: 'Empresa (n.º)', fields: 'Campos',
   term: 'Término', kind: 'Tipo', examIds: 'Exámenes (n.º)',
+  validOn: 'Fecha', value: 'Valor', previousValidOn: 'Fecha anterior', previousValue: 'Valor anterior',
 };
 const PROFILES: Record<string, string> = { ADM: 'administrador', PRV: 'proveedor', USR: 'usuario' };
 const MONEY = new Set(['oldPrice', 'newPrice', 'price', 'previousPrice']);
+/** Pesos with cents (the UF's value) and calendar days, as the UF's audit rows keep them. */
+const CENTS = new Set(['value', 'previousValue']);
+const DAYS = new Set(['validOn', 'previousValidOn']);
 const when = new Intl.DateTimeFormat('es-CL', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Santiago' });
 
 const actionText = (action: string) => ACTIONS[action] ?? action.replace(/[._]/g, ' ');
 const valueText = (key: string, value: string | number | boolean | null) =>
-  value === null ? 'sin valor' : typeof value === 'boolean' ? (value ? 'sí' : 'no') : MONEY.has(key) && typeof value === 'number' ? formatClp(value) : String(value);
+  value === null ? 'sin valor' : typeof value === 'boolean' ? (value ? 'sí' : 'no') : MONEY.has(key) && typeof value === 'number' ? formatClp(value) : CENTS.has(key) && typeof value === 'number' ? formatClpCents(value) : DAYS.has(key) && typeof value === 'string' ? formatDay(value) : String(value);
 
 /**
  * The audit timeline of one record (`POST /api/audit/search`), newest first: who did what, when,

@@ -248,7 +248,7 @@ export function ListShell<R extends ResourceName>({ resource, title, description
       >
         {bulkActions.length > 0 && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
         {columns.map((c) => (
-          <Column key={c.header} header={c.header} field={c.sortKey} sortField={c.sortKey} sortable={Boolean(c.sortKey)} body={c.body} className={c.numeric ? 'cl-num' : c.nowrap ? 'cl-nowrap' : undefined} />
+          <Column key={c.header} header={c.header} field={c.sortKey} sortField={c.sortKey} sortable={Boolean(c.sortKey)} body={c.body} className={c.numeric ? 'cl-num' : c.nowrap ? 'cl-nowrap' : undefined} headerClassName={c.numeric ? 'cl-num' : undefined} />
         ))}
         <Column
           header="Acciones"

@@ -8,6 +8,7 @@ import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-cont
 import { IdParam, ValidBody } from '../../../../platform/http/validated';
 import { DecideLaboratoryExamsCommand } from '../commands/decide-laboratory-exams/decide-laboratory-exams.command';
 import { CopyPriceListCommand } from '../commands/copy-price-list/copy-price-list.command';
+import { ConfirmPriceListCommand } from '../commands/confirm-price-list/confirm-price-list.handler';
 import { AuthorizeLaboratoryExamCommand } from '../commands/authorize-laboratory-exam/authorize-laboratory-exam.command';
 import { OfferLaboratoryExamCommand } from '../commands/offer-laboratory-exam/offer-laboratory-exam.command';
 import { RejectLaboratoryExamCommand } from '../commands/reject-laboratory-exam/reject-laboratory-exam.command';
@@ -16,7 +17,7 @@ import { SetLaboratoryExamPriceCommand } from '../commands/set-laboratory-exam-p
 import { WithdrawLaboratoryExamCommand } from '../commands/withdraw-laboratory-exam/withdraw-laboratory-exam.command';
 import { GetLaboratoryExamQuery } from '../queries/get-laboratory-exam/get-laboratory-exam.query';
 import { SearchLaboratoryExamsQuery } from '../queries/search-laboratory-exams/search-laboratory-exams.query';
-import { authorizeLaboratoryExamsBody, changeLaboratoryExamBody, copyPriceListBody, offerLaboratoryExamBody, rejectLaboratoryExamsBody, searchLaboratoryExamsBody } from './laboratory-exams.schemas';
+import { authorizeLaboratoryExamsBody, changeLaboratoryExamBody, confirmPriceListBody, copyPriceListBody, offerLaboratoryExamBody, rejectLaboratoryExamsBody, searchLaboratoryExamsBody } from './laboratory-exams.schemas';
 
 /** Spec §7 laboratory-exam: prices per laboratory and exam (PRV: its own laboratories; ADM: all, and authorizes). */
 @ApiTags('laboratory-exams')
@@ -49,6 +50,13 @@ export class LaboratoryExamsController {
   }
 
   // Declared before `:id`: Express tries routes in order.
+  @ProviderScoped()
+  @Post('confirm')
+  @ApiOperation({ summary: 'Confirma sin cambios todos los precios de una sucursal (vigentes desde hoy)' })
+  confirm(@ValidBody(confirmPriceListBody) input: z.infer<typeof confirmPriceListBody>, @Ctx() ctx: CommandContext) {
+    return this.commands.execute(new ConfirmPriceListCommand(ctx, input.laboratoryId));
+  }
+
   @ProviderScoped()
   @Post('copy')
   @ApiOperation({ summary: 'Copia los precios vigentes de una sucursal a otra de la misma empresa' })

@@ -21,6 +21,8 @@ export const searchLaboratoryExamsBody = z.object({
 /** `POST /api/laboratory-exam/copy`: offers the prices of one branch at another of the same company. */
 export const copyPriceListBody = z.object({ fromLaboratoryId: idField('la sucursal de origen'), toLaboratoryId: idField('la sucursal de destino') });
 
+export const confirmPriceListBody = z.object({ laboratoryId: idField('la sucursal') });
+
 export const offerLaboratoryExamBody = z.object({ laboratoryId: idField('el laboratorio'), examId: idField('el examen'), price: priceField });
 
 /**

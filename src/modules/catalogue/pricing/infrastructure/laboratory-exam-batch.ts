@@ -78,3 +78,12 @@ function asJson(offers: LaboratoryExam[]) {
   );
   return { rows: JSON.stringify(rows), history: JSON.stringify(history) };
 }
+
+/**
+ * Confirms these offers unchanged today ("vigente desde", issue 30): an import row that repeats the stored price
+ * says the laboratory still charges it.
+ */
+export async function confirmOffers(tx: Tx, offers: LaboratoryExam[]): Promise<void> {
+  const ids = offers.map((offer) => offer.state.id).filter((id): id is number => id !== undefined);
+  if (ids.length > 0) await tx.laboratoryExam.updateMany({ where: { id: { in: ids } }, data: { confirmedAt: new Date() } });
+}

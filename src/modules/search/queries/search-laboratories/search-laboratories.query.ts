@@ -20,12 +20,7 @@ import type { SearchHistoryBatch, SearchHistoryJob } from '../../../reports';
 import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../catalogue/laboratories';
 import type { LaboratoryQuote } from '../../../../contracts/search';
 import { combinePreparation } from '../../../../contracts/preparation';
-
-/** The UF valid today (until the UF values module lands its own reader). */
-async function currentUfValue(prisma: PrismaService): Promise<{ validOn: string; value: number } | null> {
-  const row = await prisma.ufValue.findFirst({ where: { validOn: { lte: new Date() } }, orderBy: { validOn: 'desc' } });
-  return row ? { validOn: row.validOn.toISOString().slice(0, 10), value: Number(row.value) } : null;
-}
+import { currentUfValue } from '../../../catalogue/uf-values';
 
 /**
  * `POST /api/laboratory/search`: a quote per laboratory for the exams of a medical order (`QuoteResults`),

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { dayAsDate } from '../../../../../platform/chile/calendar';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import { uniqueViolation } from '../../../../../platform/database/unique-violation';
-import { announceSearchChange } from '../../../../search';
+import { announceSearchChange } from '../../../../../platform/database/search-changed';
 import { UF_VALUE_SELECT, toUfValue } from '../../uf-value-view';
 import { UfValueDateTakenError, UfValueNotFoundError } from '../../uf-values.errors';
 import { UpdateUfValueCommand } from './update-uf-value.command';
