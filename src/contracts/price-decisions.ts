@@ -19,6 +19,8 @@ export interface PriceQueueItem {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
+  /** When the laboratory last set or confirmed it ("vigente desde", issue 30). */
+  confirmedAt: string;
   laboratory: { id: number; identifierName: string; companyId: number; company: { tradeName: string }; comuna: { id: number; name: string } };
   exam: { id: number; code: string; name: string; fonasaPriceLevel1: number | null };
   priceHistory: { oldPrice: number | null; newPrice: number; changedAt: string; changedById: number | null; changedBy: { firstName: string; lastName: string } | null }[];

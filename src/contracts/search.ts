@@ -21,6 +21,18 @@ export interface ExamQuote {
   privateCheaper: boolean;
   /** The Isapre plan's cap per exam bit: it covers the cap, less than its percentage ("Tope del plan"). */
   capped?: true;
+  /** When the laboratory last set or confirmed this price ("vigente desde", YYYY-MM-DD; issue 30). */
+  confirmedOn?: string;
+  /** Not confirmed in 6 months: marked on the card, and left out of the region's figures. */
+  stale?: true;
+}
+
+/** An exam's authorized prices in a region, confirmed in the last 6 months: where a price sits among them. */
+export interface ExamPriceStats {
+  min: number;
+  median: number;
+  max: number;
+  count: number;
 }
 
 export interface LaboratoryQuote {
@@ -119,6 +131,8 @@ export interface QuoteResults {
    * that quote the order, nearest first, so that a search never ends in nothing.
    */
   nearest?: LaboratoryQuote[];
+  /** Where each exam's price sits in the search's region (by exam id; exams without confirmed prices there absent). */
+  priceStats?: Record<number, ExamPriceStats>;
   /** The UF the plan's cap was turned into pesos with, when the cap was given in UF (issue 30). */
   uf?: { validOn: string; value: number; capPesos: number };
   /**

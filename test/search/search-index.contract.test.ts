@@ -252,8 +252,6 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
   });
 
   it('finds the branches an order could be split between, only where the search looks', async () => {
-    // Elasticsearch offers no split (docs/decisions.md, "The whole visit").
-    if (!index.splitCandidates) return;
     const osorno = await prisma.location.findFirstOrThrow({ where: { name: 'Osorno', kind: 'COMUNA' } });
     const company = await prisma.company.findFirstOrThrow({ where: { status: 'APPROVED' } });
     const at = async (name: string, prices: [number, number][]) => {
@@ -265,7 +263,10 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     const creatininaBarata = await at('Osorno Creatinina Barata', [[mle.creatinina, 3000]]);
     const entera = await at('Osorno Orden Entera', [[mle.glucosa, 20000], [mle.creatinina, 20000]]);
     await index.reindexLaboratories([glucosaBarata, creatininaBarata, entera]);
-    const candidates = await index.splitCandidates(query({ examIds: [mle.glucosa, mle.creatinina], comunaId: osorno.id }));
+    const candidatesAt = async (comunaId: number) => (await index.search(query({ examIds: [mle.glucosa, mle.creatinina], comunaId, withSplitCandidates: true }))).splitCandidates;
+    const candidates = await candidatesAt(osorno.id);
+    // Elasticsearch offers no split (docs/decisions.md, "The whole visit").
+    if (!candidates) return;
     expect(candidates.map((c) => [c.identifierName, c.lines.map((l) => [l.examId, l.pays])])).toEqual([
       ['Osorno Glucosa Barata', [[mle.glucosa, 2000], [mle.creatinina, 30000]].sort((a, b) => a[0] - b[0])],
       ['Osorno Creatinina Barata', [[mle.creatinina, 3000]]],
@@ -276,7 +277,9 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     expect(offer).toMatchObject({ toPay: 5000, saving: 27000, single: { laboratoryId: glucosaBarata, toPay: 32000 } });
     expect(offer!.visits.map((v) => [v.laboratoryId, v.examIds])).toEqual([[glucosaBarata, [mle.glucosa]], [creatininaBarata, [mle.creatinina]]]);
     // Elsewhere (Temuco), none of Osorno's branches.
-    expect((await index.splitCandidates(query({ examIds: [mle.glucosa, mle.creatinina], comunaId: mle.temuco }))).map((c) => c.identifierName)).not.toContain('Osorno Orden Entera');
+    expect((await candidatesAt(mle.temuco))!.map((c) => c.identifierName)).not.toContain('Osorno Orden Entera');
+    // Not asked for, not answered.
+    expect((await index.search(query({ examIds: [mle.glucosa, mle.creatinina], comunaId: osorno.id }))).splitCandidates).toBeUndefined();
   });
 
   it('applies an Isapre plan percentage and orders by the resulting copay', async () => {

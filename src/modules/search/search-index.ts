@@ -45,6 +45,8 @@ export interface QuoteQuery {
    * each with FONASA's bono for it by MLE level (index 0 = level 1).
    */
   visitFees: VisitFeeRule[];
+  /** Also answer the candidates of a split (first pages of searches of an area with 2 exams or more). */
+  withSplitCandidates?: boolean;
   laboratoryName?: string;
   laboratoryId?: number;
   /** Select-list children to match, grouped by type: any value within a type, every type. */
@@ -85,12 +87,12 @@ export interface SearchIndex {
   reindexPrices(laboratoryId: number, examIds: number[], tx?: Tx): Promise<void>;
   /** Rebuilds the whole index (no downtime: the old one answers until the new one is complete). */
   reindexAll(onProgress?: (done: number, total: number) => void): Promise<{ laboratories: number; prices: number }>;
-  search(query: QuoteQuery): Promise<QuoteResults>;
   /**
-   * The branches where the order could be split in two visits (`split-offer.ts`): where the search looks, the few
-   * cheapest for each exam and with the whole order. An adapter without it offers no split.
+   * With `withSplitCandidates`, also the branches where the order could be split in two visits (`split-offer.ts`):
+   * where the search looks, the few cheapest for each exam and with the whole order. An adapter that does not
+   * answer them offers no split.
    */
-  splitCandidates?(query: QuoteQuery): Promise<SplitCandidate[]>;
+  search(query: QuoteQuery): Promise<QuoteResults & { splitCandidates?: SplitCandidate[] }>;
   /** Is the index reachable? (readiness) */
   ping(): Promise<void>;
   /** Lets go of connections of its own, at shutdown. */

@@ -12,6 +12,7 @@ import { SEARCH_INDEX, type SearchIndex } from './search-index';
 import { SearchAnswerCache } from './search-answer-cache';
 import { SearchChanges } from './search-changes';
 import { SearchReferences } from './search-references';
+import { PriceStats } from './price-stats';
 import { ROOT_LOGGER } from '../../platform/platform.tokens';
 import type { Logger } from 'pino';
 
@@ -44,6 +45,11 @@ import type { Logger } from 'pino';
     {
       provide: SearchReferences,
       useFactory: (reads: HotPath, changes: SearchChanges) => new SearchReferences(reads, changes),
+      inject: [HotPath, SearchChanges],
+    },
+    {
+      provide: PriceStats,
+      useFactory: (reads: HotPath, changes: SearchChanges) => new PriceStats(reads, changes),
       inject: [HotPath, SearchChanges],
     },
     SearchProjector,

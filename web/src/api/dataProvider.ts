@@ -201,6 +201,8 @@ export const laboratoryCalls = {
   insurers: (): Promise<Insurer[]> => api.get('/api/insurer'),
   /** Offers every current price of one branch at another of the same company. */
   copyPriceList: (fromLaboratoryId: number, toLaboratoryId: number): Promise<PriceListCopyResult> => api.post('/api/laboratory-exam/copy', { fromLaboratoryId, toLaboratoryId }),
+  /** Confirms every offered price of a branch unchanged today ("vigente desde", issue 30). */
+  confirmPriceList: (laboratoryId: number): Promise<{ laboratoryId: number; confirmed: number }> => api.post('/api/laboratory-exam/confirm', { laboratoryId }),
   /** The select lists a branch may be described by (home collection, accessibility...), with their values. */
   attributeLists: (): Promise<Page<SelectListType>> => api.get('/api/select-list-type'),
   attributes: (laboratoryId: number): Promise<Page<LaboratoryAttribute>> => api.post('/api/laboratory-attribute/search', { laboratoryId, perPage: 100 }),

@@ -70,15 +70,6 @@ export class PostgresSearchIndex implements SearchIndex {
     });
   }
 
-  async splitCandidates(query: QuoteQuery): Promise<SplitCandidate[]> {
-    const rows = await this.reads.query<SplitRow>(splitCandidatesStatement(query));
-    return rows.map((r) => ({
-      laboratoryId: r.laboratory_id, identifierName: r.identifier_name, comunaId: r.comuna_id, accepts: r.accepts,
-      fees: { VENOUS: r.fee_venous, CAPILLARY: r.fee_capillary, PEDIATRIC: r.fee_pediatric }, bonoLevel: r.bono_level,
-      lines: r.lines.map(([examId, pays]) => ({ examId, pays })),
-    }));
-  }
-
   async ping(): Promise<void> {
     await this.prisma.$queryRaw`SELECT 1 FROM search_laboratory LIMIT 1`;
   }
@@ -86,6 +77,7 @@ export class PostgresSearchIndex implements SearchIndex {
   async search(query: QuoteQuery): Promise<QuoteResults> {
     const [answer] = await this.reads.query<SearchRow>(searchStatement(query));
     return {
+      ...(query.withSplitCandidates && { splitCandidates: (answer.split_candidates ?? []).map(toSplitCandidate) }),
       items: (answer.items ?? []).map((row) => toQuote(row, query)),
       total: answer.total,
       currentPage: query.currentPage,
@@ -195,11 +187,10 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
     ),
     hits AS (
       SELECT h.*, h.copay + coalesce(h.fee_pays, 0) AS to_pay
-      FROM (SELECT c.*, q.offered, q.total + c.home_fee AS total, CASE WHEN c.accepts THEN q.pays ELSE q.total END + c.home_fee AS copay,
-                   f.fee_kind, f.fee_amount, f.fee_pays
+      FROM (SELECT c.*, q.offered, q.total + c.home_fee AS total, CASE WHEN c.accepts THEN q.pays ELSE q.total END + c.home_fee AS copay, ${visitFeeColumns(query)}
             FROM cand c JOIN q ON q.laboratory_id = c.laboratory_id ${visitFeeJoin(query)}
             WHERE c.here) h
-    ),
+    ),${query.withSplitCandidates ? splitCandidatesSql(query) : Prisma.empty}
     -- The comuna facet: the laboratories of the region that offer some of the exams. Those here are in hits;
     -- for the others only whether they offer one matters (a probe), not their prices: a region can hold
     -- thousands of laboratories around a comuna of a few hundred.
@@ -233,27 +224,68 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
             JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id
             JOIN search_laboratory_card card ON card.laboratory_id = page.laboratory_id
             JOIN lines ON lines.laboratory_id = page.laboratory_id) AS items,
+           ${query.withSplitCandidates ? Prisma.sql`(SELECT json_agg(s) FROM split s) AS split_candidates,` : Prisma.empty}
            ${facets}`;
 }
 
 /**
- * The sample taking of the visit at hit `c` (quote-rules.ts `visitFeeShare`, in SQL): the first fee kind the
- * order may be charged that the branch charges, its amount and what the patient pays of it, as `f`. A FONASA
- * bono covers it at the branch's level (`bono_level`) as an exam line is covered; a branch that does not take
- * the previsión charges it privately.
+ * The branches among which the order could be split in two visits (issue 30, `split-offer.ts`), from the prices the
+ * statement already read (px): for each exam the few that charge the patient least for it, and the few cheapest with
+ * the whole order, each with what the patient pays for each exam it offers and its sample-taking fees. Only where
+ * the search looks (hits): a split is never offered between branches farther apart than the chosen area.
+ */
+function splitCandidatesSql(query: QuoteQuery): Prisma.Sql {
+  return Prisma.sql`
+    lab_pays AS (
+      SELECT p.laboratory_id, p.exam_id, CASE WHEN h.accepts THEN p.pays ELSE p.price END AS pays
+      FROM px p JOIN hits h ON h.laboratory_id = p.laboratory_id
+    ),
+    picked AS (
+      SELECT laboratory_id FROM (SELECT laboratory_id, row_number() OVER (PARTITION BY exam_id ORDER BY pays, laboratory_id) AS r FROM lab_pays) x WHERE r <= ${SPLIT_PER_EXAM}
+      UNION
+      SELECT laboratory_id FROM (SELECT laboratory_id FROM hits WHERE offered = ${query.examIds.length} ORDER BY to_pay, laboratory_id LIMIT ${SPLIT_WHOLE}) w
+    ),
+    split AS (
+      SELECT h.laboratory_id, l.identifier_name, h.comuna_id, h.accepts, h.fee_venous, h.fee_capillary, h.fee_pediatric, h.bono_level,
+             (SELECT json_agg(json_build_array(lp.exam_id, lp.pays) ORDER BY lp.exam_id) FROM lab_pays lp WHERE lp.laboratory_id = h.laboratory_id) AS lines
+      FROM picked JOIN hits h ON h.laboratory_id = picked.laboratory_id JOIN search_laboratory l ON l.laboratory_id = h.laboratory_id
+    ),`;
+}
+
+/** Candidates of a split: the cheapest few for each exam, and the cheapest few with the whole order. */
+const SPLIT_PER_EXAM = 6;
+const SPLIT_WHOLE = 10;
+
+function toSplitCandidate(r: SplitRow): SplitCandidate {
+  return {
+    laboratoryId: r.laboratory_id, identifierName: r.identifier_name, comunaId: r.comuna_id, accepts: r.accepts,
+    fees: { VENOUS: r.fee_venous, CAPILLARY: r.fee_capillary, PEDIATRIC: r.fee_pediatric }, bonoLevel: r.bono_level,
+    lines: r.lines.map(([examId, pays]) => ({ examId, pays })),
+  };
+}
+
+/**
+ * The sample taking of the visit at hit `c` (quote-rules.ts `visitFeeFor`, in SQL): the first fee kind the order may
+ * be charged that the branch charges, as a price line `f` (its amount and FONASA's bono for it at the branch's
+ * level), then what the patient pays of it as an exam line is paid (`visitFeeColumns`). Plain expressions, not a
+ * subquery per branch: a dense area has thousands of hits.
  */
 function visitFeeJoin(query: QuoteQuery): Prisma.Sql {
-  if (query.visitFees.length === 0) return Prisma.sql`CROSS JOIN (SELECT NULL::text AS fee_kind, NULL::int AS fee_amount, NULL::int AS fee_pays) f`;
-  const levelOf = (values: readonly (number | null)[] | undefined) => (values ? Prisma.sql`(${[...values]}::int[])[c.bono_level]` : Prisma.sql`NULL::int`);
-  const options = query.visitFees.map((rule, rank) => {
-    const column = Prisma.raw(`c.fee_${rule.kind.toLowerCase()}`);
-    return Prisma.sql`(${rank}, ${rule.kind}, ${column}, ${levelOf(rule.bono?.arancel)}, ${levelOf(rule.bono?.copay)})`;
-  });
-  const share = shareSql(query.coverage, Prisma.sql`c.accepts`);
-  return Prisma.sql`LEFT JOIN LATERAL (
-      SELECT p.kind AS fee_kind, p.price AS fee_amount, (${share.pays})::int AS fee_pays
-      FROM (VALUES ${Prisma.join(options)}) AS p(rank, kind, price, mle_arancel, mle_copay)
-      WHERE p.price IS NOT NULL ORDER BY p.rank LIMIT 1) f ON TRUE`;
+  const rules = query.visitFees;
+  if (rules.length === 0) return Prisma.empty;
+  const column = (kind: string) => Prisma.raw(`c.fee_${kind.toLowerCase()}`);
+  const first = (value: (rule: QuoteQuery['visitFees'][number]) => Prisma.Sql) =>
+    Prisma.sql`CASE ${Prisma.join(rules.map((rule) => Prisma.sql`WHEN ${column(rule.kind)} IS NOT NULL THEN ${value(rule)}`), ' ')} END`;
+  const atLevel = (values: readonly (number | null)[] | undefined) => (values ? Prisma.sql`(${[...values]}::int[])[c.bono_level]` : Prisma.sql`NULL::int`);
+  return Prisma.sql`CROSS JOIN LATERAL (SELECT ${first((rule) => Prisma.sql`${rule.kind}`)}::text AS kind, ${first((rule) => column(rule.kind))} AS price,
+      ${first((rule) => atLevel(rule.bono?.arancel))} AS mle_arancel, ${first((rule) => atLevel(rule.bono?.copay))} AS mle_copay) f`;
+}
+
+/** The visit's fee of a hit: its kind, amount and what the patient pays of it (null when none). */
+function visitFeeColumns(query: QuoteQuery): Prisma.Sql {
+  if (query.visitFees.length === 0) return Prisma.sql`NULL::text AS fee_kind, NULL::int AS fee_amount, NULL::int AS fee_pays`;
+  const share = shareSql(query.coverage, Prisma.sql`c.accepts`, 'f');
+  return Prisma.sql`f.kind AS fee_kind, f.price AS fee_amount, CASE WHEN f.price IS NOT NULL THEN (${share.pays})::int END AS fee_pays`;
 }
 
 /**
@@ -275,42 +307,6 @@ function placeSql(query: QuoteQuery): { here: Prisma.Sql; region: Prisma.Sql } {
         : Prisma.sql`l.comuna_id = ANY(${[query.comunaId, ...(query.addedComunaIds ?? [])]}::int[])`;
   return { here, region };
 }
-
-/**
- * The branches among which the order could be split in two visits (issue 30, `split-offer.ts`), in one statement:
- * for each exam the few that charge the patient least for it, and the few cheapest with the whole order, each
- * with what the patient pays for each exam of the order it offers and its sample-taking fees. Only where the
- * search looks (`here`): a split is never offered between branches farther apart than the chosen area.
- */
-export function splitCandidatesStatement(query: QuoteQuery): Prisma.Sql {
-  const exams = query.examIds;
-  const { here } = placeSql(query);
-  const accepts = query.insurerIds?.length ? Prisma.sql`(l.insurer_ids && ${query.insurerIds}::int[])` : Prisma.sql`TRUE`;
-  const share = shareSql(query.coverage, Prisma.sql`c.accepts`);
-  return Prisma.sql`
-    WITH cand AS MATERIALIZED (
-      SELECT l.laboratory_id, l.identifier_name, l.comuna_id, ${accepts} AS accepts, l.fee_venous, l.fee_capillary, l.fee_pediatric, l.bono_level
-      FROM search_laboratory l WHERE ${labConditions(query)} AND (${here})
-    ),
-    px AS MATERIALIZED (
-      SELECT p.laboratory_id, p.exam_id, (${share.pays})::int AS pays
-      FROM search_laboratory_exam p JOIN cand c ON c.laboratory_id = p.laboratory_id
-      WHERE p.exam_id = ANY(${exams}::int[]) AND p.comuna_id = ANY(ARRAY(SELECT DISTINCT comuna_id FROM cand))
-    ),
-    picked AS (
-      SELECT laboratory_id FROM (SELECT laboratory_id, row_number() OVER (PARTITION BY exam_id ORDER BY pays, laboratory_id) AS r FROM px) x WHERE r <= ${SPLIT_PER_EXAM}
-      UNION
-      SELECT laboratory_id FROM (SELECT laboratory_id FROM px GROUP BY laboratory_id HAVING count(*) = ${exams.length} ORDER BY sum(pays), laboratory_id LIMIT ${SPLIT_WHOLE}) w
-    )
-    SELECT c.laboratory_id, c.identifier_name, c.comuna_id, c.accepts, c.fee_venous, c.fee_capillary, c.fee_pediatric, c.bono_level,
-           (SELECT json_agg(json_build_array(px.exam_id, px.pays) ORDER BY px.exam_id) FROM px WHERE px.laboratory_id = c.laboratory_id) AS lines
-    FROM picked JOIN cand c ON c.laboratory_id = picked.laboratory_id
-    ORDER BY c.laboratory_id`;
-}
-
-/** Candidates of a split: the cheapest few for each exam, and the cheapest few with the whole order. */
-const SPLIT_PER_EXAM = 6;
-const SPLIT_WHOLE = 10;
 
 /**
  * Kilometres from the chosen comuna to a branch of `cand` (haversine, Earth radius 6371 km): the
@@ -401,24 +397,25 @@ function labConditions(query: QuoteQuery): Prisma.Sql {
  * One exam line `p` of the order, per the order's insurer: quote-rules.ts `examShare`, in SQL.
  * `accepts`: whether the branch takes the previsión; where it does not, the line is private.
  */
-function shareSql(coverage: Coverage, accepts: Prisma.Sql = Prisma.sql`TRUE`): { bono: Prisma.Sql; cheaper: Prisma.Sql; covered: Prisma.Sql; pays: Prisma.Sql; capped: Prisma.Sql } {
+function shareSql(coverage: Coverage, accepts: Prisma.Sql = Prisma.sql`TRUE`, alias = 'p'): { bono: Prisma.Sql; cheaper: Prisma.Sql; covered: Prisma.Sql; pays: Prisma.Sql; capped: Prisma.Sql } {
+  const p = Prisma.raw(alias);
   if (coverage.kind === 'FONASA' && coverage.mle) {
-    const bono = Prisma.sql`(${accepts} AND p.mle_copay IS NOT NULL AND p.mle_copay <= p.price)`;
+    const bono = Prisma.sql`(${accepts} AND ${p}.mle_copay IS NOT NULL AND ${p}.mle_copay <= ${p}.price)`;
     return {
       bono,
-      cheaper: Prisma.sql`(${accepts} AND p.mle_copay IS NOT NULL AND p.mle_copay > p.price)`,
-      covered: Prisma.sql`CASE WHEN ${bono} THEN p.mle_arancel - p.mle_copay ELSE 0 END`,
-      pays: Prisma.sql`CASE WHEN ${bono} THEN p.mle_copay ELSE p.price END`,
+      cheaper: Prisma.sql`(${accepts} AND ${p}.mle_copay IS NOT NULL AND ${p}.mle_copay > ${p}.price)`,
+      covered: Prisma.sql`CASE WHEN ${bono} THEN ${p}.mle_arancel - ${p}.mle_copay ELSE 0 END`,
+      pays: Prisma.sql`CASE WHEN ${bono} THEN ${p}.mle_copay ELSE ${p}.price END`,
       capped: Prisma.sql`FALSE`,
     };
   }
-  if (coverage.kind !== 'PERCENT') return { bono: Prisma.sql`FALSE`, cheaper: Prisma.sql`FALSE`, covered: Prisma.sql`0`, pays: Prisma.sql`p.price`, capped: Prisma.sql`FALSE` };
-  const share = Prisma.sql`round(p.price * ${coverage.percentage}::numeric / 100)::int`;
+  if (coverage.kind !== 'PERCENT') return { bono: Prisma.sql`FALSE`, cheaper: Prisma.sql`FALSE`, covered: Prisma.sql`0`, pays: Prisma.sql`${p}.price`, capped: Prisma.sql`FALSE` };
+  const share = Prisma.sql`round(${p}.price * ${coverage.percentage}::numeric / 100)::int`;
   // The plan's cap per exam, where given, bounds its share ("Tope del plan").
   const capped = coverage.cap === undefined ? Prisma.sql`FALSE` : Prisma.sql`(${accepts} AND ${share} > ${coverage.cap}::int)`;
   const bounded = coverage.cap === undefined ? share : Prisma.sql`LEAST(${share}, ${coverage.cap}::int)`;
   const covered = Prisma.sql`CASE WHEN ${accepts} THEN ${bounded} ELSE 0 END`;
-  return { bono: Prisma.sql`FALSE`, cheaper: Prisma.sql`FALSE`, covered, pays: Prisma.sql`p.price - ${covered}`, capped };
+  return { bono: Prisma.sql`FALSE`, cheaper: Prisma.sql`FALSE`, covered, pays: Prisma.sql`${p}.price - ${covered}`, capped };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -442,6 +439,7 @@ interface SearchRow {
   comunas: FacetCount[] | null;
   insurers: FacetCount[] | null;
   filter_values: FacetCount[] | null;
+  split_candidates?: SplitRow[] | null;
 }
 
 interface QuoteRow {

@@ -238,12 +238,12 @@ export default function SearchPage() {
           )}
           {results && results.items.length === 0 && results.nearest && results.nearest.length > 0 && <h3 className="cl-section-title">Los más cercanos</h3>}
           {results && results.items.length === 0 && results.nearest?.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} keep={keep} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} keep={keep} priceStats={results?.priceStats} />
           ))}
           {ordered && results?.split && <SplitOfferPanel split={results.split} examNames={examNames} filter={filter} />}
           {ordered && status !== 'failed' && <CoveringPackages />}
           {results?.items.map((quote) => (
-            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} keep={keep} />
+            <QuoteCard key={quote.laboratoryId} quote={quote} examNames={examNames} comunaName={comunaName(quote.comunaId)} payer={payer} insurerName={insurerName} ordered={ordered} orderQuery={orderQuery} coveragePercentage={filter.coveragePercentage} coverageCapUf={filter.coverageCapUf} keep={keep} priceStats={results?.priceStats} />
           ))}
           {results?.uf && (
             <p className="cl-muted" data-testid="uf-note">

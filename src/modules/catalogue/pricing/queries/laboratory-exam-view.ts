@@ -6,7 +6,7 @@ import { PrismaService } from '../../../../platform/database/prisma.service';
 import { LaboratoryExamNotFoundError } from '../pricing.errors';
 
 export const LABORATORY_EXAM_SELECT = {
-  id: true, price: true, status: true, authorizedAt: true, rejectionReason: true, isActive: true, createdAt: true, updatedAt: true,
+  id: true, price: true, status: true, authorizedAt: true, rejectionReason: true, isActive: true, createdAt: true, updatedAt: true, confirmedAt: true,
   laboratory: { select: { id: true, identifierName: true, companyId: true, company: { select: { tradeName: true } }, comuna: { select: { id: true, name: true } } } },
   exam: { select: { id: true, code: true, name: true, fonasaPriceLevel1: true } },
   priceHistory: { select: { oldPrice: true, newPrice: true, changedAt: true, changedById: true, changedBy: { select: { firstName: true, lastName: true } } }, orderBy: { changedAt: 'desc' as const }, take: 10 },

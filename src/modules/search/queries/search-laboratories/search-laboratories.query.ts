@@ -13,9 +13,10 @@ import type { QuoteRequest } from '../../http/quote-request';
 import { SearchAnswerCache, toSearchAnswer } from '../../search-answer-cache';
 import { SearchReferences } from '../../search-references';
 import type { SerializedJson } from '../../../../platform/http/serialized-json';
-import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex } from '../../search-index';
+import { SEARCH_INDEX, type Coverage, type QuoteQuery, type QuoteResults, type SearchIndex, type SplitCandidate } from '../../search-index';
 import { visitFeeRules } from '../../quote-rules';
 import { bestSplit } from '../../split-offer';
+import { PriceStats, STALE_AFTER_MONTHS } from '../../price-stats';
 import type { SearchHistoryBatch, SearchHistoryJob } from '../../../reports';
 import { branchFactsSql, toBranchFacts, type BranchFactsRow } from '../../../catalogue/laboratories';
 import type { LaboratoryQuote } from '../../../../contracts/search';
@@ -50,6 +51,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     private readonly reads: HotPath,
     private readonly answers: SearchAnswerCache,
     private readonly references: SearchReferences,
+    private readonly priceStats: PriceStats,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(ROOT_LOGGER) log: Logger,
@@ -91,11 +93,19 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   /** The quote of an order, as the index answers it, with the card facts it does not answer. */
   private async quote(request: QuoteRequest): Promise<QuoteResults> {
     const query = await this.resolve(request);
-    const [results, split] = await Promise.all([this.index.search(query), this.split(query, request.pediatric === true)]);
+    query.withSplitCandidates = query.examIds.length >= 2 && query.currentPage === 1 && query.laboratoryId === undefined && !query.homeCollection;
+    const { splitCandidates, ...results }: QuoteResults & { splitCandidates?: SplitCandidate[] } = await this.index.search(query);
+    const split = splitCandidates && (await this.split(query, splitCandidates, request.pediatric === true));
     if (split) results.split = split;
     // No dead ends: when the comuna (and its neighbours) has nothing, the nearest laboratories that quote the order.
     if (results.total === 0 && query.origin && !query.homeCollection) results.nearest = await this.nearest(query);
-    await this.addFacts([...results.items, ...(results.nearest ?? [])]);
+    const shown = [...results.items, ...(results.nearest ?? [])];
+    const [stats] = await Promise.all([
+      query.regionId !== undefined && query.examIds.length > 0 ? this.priceStats.of(query.regionId, query.examIds) : undefined,
+      this.addFacts(shown),
+      this.addFreshness(shown),
+    ]);
+    if (stats) results.priceStats = stats;
     if (query.ufCap) results.uf = query.ufCap;
     if (query.examIds.length > 0) {
       const known = await this.references.current();
@@ -105,12 +115,34 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   }
 
   /**
+   * When each price shown was last set or confirmed ("vigente desde") and whether that is over 6 months ago, read
+   * from the write model for the page's lines only (one indexed read of a few dozen pairs): the index need not be
+   * rebuilt when a laboratory confirms its list.
+   */
+  private async addFreshness(quotes: LaboratoryQuote[]): Promise<void> {
+    const lines = quotes.flatMap((q) => q.exams.map((e) => ({ laboratoryId: q.laboratoryId, line: e })));
+    if (lines.length === 0) return;
+    const rows = await this.reads.query<{ laboratory_id: number; exam_id: number; confirmed_on: string; stale: boolean }>(Prisma.sql`
+      SELECT le.laboratory_id, le.exam_id, to_char(le.confirmed_at, 'YYYY-MM-DD') AS confirmed_on,
+             le.confirmed_at <= now() - make_interval(months => ${STALE_AFTER_MONTHS}) AS stale
+      FROM laboratory_exam le
+      JOIN unnest(${lines.map((l) => l.laboratoryId)}::int[], ${lines.map((l) => l.line.examId)}::int[]) AS pair(laboratory_id, exam_id)
+        ON le.laboratory_id = pair.laboratory_id AND le.exam_id = pair.exam_id`);
+    const byPair = new Map(rows.map((r) => [`${r.laboratory_id}:${r.exam_id}`, r]));
+    for (const { laboratoryId, line } of lines) {
+      const row = byPair.get(`${laboratoryId}:${line.examId}`);
+      if (!row) continue;
+      line.confirmedOn = row.confirmed_on;
+      if (row.stale) line.stale = true;
+    }
+  }
+
+  /**
    * "Hazlo en 2 laboratorios" for an order of 2 exams or more, on the first page of a search of an area (not one
    * laboratory's quote, not at home): the best split of the area's candidates, when it is worth offering.
    */
-  private async split(query: QuoteQuery, pediatric: boolean) {
-    if (query.examIds.length < 2 || query.currentPage !== 1 || query.laboratoryId !== undefined || query.homeCollection || !this.index.splitCandidates) return null;
-    const [candidates, known] = await Promise.all([this.index.splitCandidates(query), this.references.current()]);
+  private async split(query: QuoteQuery, candidates: SplitCandidate[], pediatric: boolean) {
+    const known = await this.references.current();
     const rulesFor = (examIds: number[]) => visitFeeRules(examIds.map((id) => known.examPreparations.get(id)?.sampleKind), pediatric, known.sampleTakingBonos);
     return bestSplit(candidates, query.examIds, rulesFor, query.coverage);
   }
@@ -139,7 +171,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
    * laboratory of the region 100 km away that lacks one exam.
    */
   private async nearest(query: QuoteQuery) {
-    const around = { ...query, comunaId: undefined, withNearLocations: false, orderBy: 'distance' as const, orderSort: 'asc' as const, currentPage: 1, perPage: 3 };
+    const around = { ...query, withSplitCandidates: false, comunaId: undefined, withNearLocations: false, orderBy: 'distance' as const, orderSort: 'asc' as const, currentPage: 1, perPage: 3 };
     const inRegion = query.regionId === undefined ? [] : (await this.index.search(around)).items;
     return inRegion.length > 0 ? inRegion : (await this.index.search({ ...around, regionId: undefined })).items;
   }

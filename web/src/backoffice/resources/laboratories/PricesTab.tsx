@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import type { ExamListItem, OwnLaboratory, Page, PriceQueueItem } from '@contracts';
 import { api, asApiError } from '../../../api/client';
 import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
-import { formatClp, shortExamName } from '../../../app/format';
+import { formatClp, formatDate, shortExamName } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { useMutations, useNotify, useResourceList } from '../../crud/hooks';
 import { InlineMoneyEdit } from '../../crud/InlineEdit';
@@ -185,6 +185,35 @@ function HistoryDialog({ row, onHide }: { row: PriceQueueItem | null; onHide: ()
   );
 }
 
+/**
+ * "Confirmar precios sin cambios" (issue 30): the whole list is still right. Patients see when each price was last
+ * confirmed, and prices left unconfirmed for 6 months are marked and left out of the region's figures.
+ */
+function ConfirmPrices({ lab, onConfirmed }: { lab: OwnLaboratory; onConfirmed: () => void }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const confirm = () =>
+    confirmAction({
+      header: 'Confirmar la lista de precios',
+      message: `Todos los precios ofrecidos de ${lab.identifierName} quedarán vigentes desde hoy, sin cambiarlos. Los pacientes ven desde cuándo rige cada precio.`,
+      acceptLabel: 'Confirmar precios',
+      danger: false,
+      onAccept: async () => {
+        setBusy(true);
+        try {
+          const result = await laboratoryCalls.confirmPriceList(lab.id);
+          notify({ severity: 'success', summary: `Confirmamos ${result.confirmed} ${result.confirmed === 1 ? 'precio' : 'precios'}: vigentes desde hoy.`, life: 6000 });
+          onConfirmed();
+        } catch (caught) {
+          notify({ severity: 'error', summary: asApiError(caught).message });
+        } finally {
+          setBusy(false);
+        }
+      },
+    });
+  return <Button label="Confirmar precios sin cambios" icon="pi pi-check-circle" outlined loading={busy} onClick={confirm} />;
+}
+
 function CopyPrices({ lab, onCopied }: { lab: OwnLaboratory; onCopied: () => void }) {
   const notify = useNotify();
   const [open, setOpen] = useState(false);
@@ -304,6 +333,7 @@ export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boo
               <i className="pi pi-upload" aria-hidden="true" /> Importar precios
             </Link>
             <CopyPrices lab={lab} onCopied={list.refresh} />
+            <ConfirmPrices lab={lab} onConfirmed={list.refresh} />
           </span>
         )}
       </div>
@@ -354,6 +384,7 @@ export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boo
             <span className="cl-lab-change">
               {formatWhen(row.updatedAt)}
               {row.priceHistory[0] && <small className="cl-muted">por {personName(row.priceHistory[0].changedBy)}</small>}
+              <small className="cl-muted">Vigente desde el {formatDate(row.confirmedAt)}</small>
             </span>
           )}
         />

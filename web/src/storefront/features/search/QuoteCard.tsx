@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { VISIT_FEE_LABELS, type ExamQuote, type KeepQuoteRequest, type VisitFeeInput } from '@contracts';
+import { VISIT_FEE_LABELS, type ExamPriceStats, type ExamQuote, type KeepQuoteRequest, type VisitFeeInput } from '@contracts';
+import { PricePosition } from './PricePosition';
 import { KeepQuoteButtons } from '../kept-quotes/KeepQuoteButtons';
-import { formatClp, formatDistance, formatUf } from '../../../app/format';
+import { formatClp, formatDay, formatDistance, formatUf } from '../../../app/format';
 import { homeCollectionText } from './homeCollectionText';
 import { chileNow, openingState } from './openingHours';
 import type { Payer } from './payer';
@@ -23,6 +24,8 @@ interface Props {
   coverageCapUf?: number | null;
   /** The order as a kept quote would be asked (issue 30): "Descargar cotización (PDF)" and "Compartir" on the card. */
   keep?: Omit<KeepQuoteRequest, 'laboratoryId'>;
+  /** Where each exam's price sits in the region (issue 30). */
+  priceStats?: Record<number, ExamPriceStats>;
 }
 
 /** How one exam is paid, in the patient's words: with a bono, or privately (and why). */
@@ -36,7 +39,7 @@ function paymentNote(exam: ExamQuote, payer: Payer): string | null {
  * One laboratory's quote of the order: each exam's private price and what the patient pays for it,
  * the order's total, what FONASA or the Isapre pays, and "Tú pagas" split into bonos and private payments.
  */
-export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, ordered, orderQuery, coveragePercentage = null, coverageCapUf = null, keep }: Props) {
+export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, ordered, orderQuery, coveragePercentage = null, coverageCapUf = null, keep, priceStats }: Props) {
   const titleId = `lab-${quote.laboratoryId}`;
   const labLink = `/laboratorio/${quote.laboratoryId}${orderQuery ? `?${orderQuery}` : ''}`;
   const missing = quote.missingExamIds.map((id) => examNames[id] ?? `Examen ${id}`);
@@ -92,7 +95,11 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
               return (
                 <tr key={exam.examId}>
                   <th scope="row">{examNames[exam.examId] ?? `Examen ${exam.examId}`}</th>
-                  <td className="cl-num">{formatClp(exam.price)}</td>
+                  <td className="cl-num">
+                    {formatClp(exam.price)}
+                    {priceStats?.[exam.examId] && <PricePosition price={exam.price} stats={priceStats[exam.examId]} />}
+                    {exam.stale && <span className="cl-quote__stale" data-testid="price-stale">Sin confirmar hace más de 6 meses</span>}
+                  </td>
                   {shared && (
                     <td className="cl-num" data-testid="exam-copay">
                       {formatClp(exam.copay)}
@@ -115,6 +122,7 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
           </tbody>
         </table>
       )}
+      {ordered && <FreshSince quote={quote} />}
       {missing.length > 0 && (
         <p className="cl-quote__missing">
           <i className="pi pi-exclamation-circle" aria-hidden="true" /> No ofrece: {missing.join(', ')}
@@ -161,6 +169,12 @@ export function QuoteCard({ quote, examNames, comunaName, payer, insurerName, or
       </footer>
     </article>
   );
+}
+
+/** "Precios vigentes desde 12-11-2026": the oldest day this laboratory set or confirmed a price of the order. */
+function FreshSince({ quote }: { quote: LaboratoryQuote }) {
+  const oldest = quote.exams.map((e) => e.confirmedOn).filter((day): day is string => Boolean(day)).sort()[0];
+  return oldest ? <p className="cl-quote__fresh" data-testid="quote-fresh">Precios vigentes desde el {formatDay(oldest)}</p> : null;
 }
 
 /** The visit's fees as lines of the quote's table: charged once per visit, whatever the number of exams. */

@@ -1,0 +1,50 @@
+import { LRUCache } from 'lru-cache';
+import { Prisma } from '../../generated/prisma/client';
+import type { ExamPriceStats } from '../../contracts/search';
+import type { HotPath } from '../../platform/database/hot-path';
+import type { SearchChanges } from './search-changes';
+
+/** Prices not confirmed in this long are marked on the cards and left out of the region's figures (issue 30). */
+export const STALE_AFTER_MONTHS = 6;
+
+/**
+ * Where an exam's price sits in its region (issue 30): the minimum, median and maximum of the region's authorized
+ * prices confirmed in the last 6 months. Kept in the API process by region and exam, and forgotten on every change
+ * the search hears (as the answers are): a region's figures move only when its prices do.
+ */
+export class PriceStats {
+  private readonly kept = new LRUCache<string, { stats: ExamPriceStats | null }>({ max: 20_000 });
+
+  constructor(
+    private readonly reads: HotPath,
+    private readonly changes: SearchChanges,
+  ) {
+    changes.onChange(() => this.kept.clear());
+  }
+
+  async of(regionId: number, examIds: number[]): Promise<Record<number, ExamPriceStats>> {
+    const key = (examId: number) => `${regionId}:${examId}`;
+    const missing = examIds.filter((id) => !this.kept.has(key(id)));
+    if (missing.length > 0) {
+      const generation = this.changes.generation;
+      const rows = await this.reads.query<{ exam_id: number; min: number; median: number; max: number; count: number }>(Prisma.sql`
+        SELECT p.exam_id, min(p.price)::int AS min, percentile_disc(0.5) WITHIN GROUP (ORDER BY p.price)::int AS median, max(p.price)::int AS max, count(*)::int AS count
+        FROM search_laboratory_exam p
+        JOIN search_laboratory l ON l.laboratory_id = p.laboratory_id AND l.region_id = ${regionId}
+        JOIN laboratory_exam le ON le.laboratory_id = p.laboratory_id AND le.exam_id = p.exam_id
+        WHERE p.exam_id = ANY(${missing}::int[]) AND le.confirmed_at > now() - make_interval(months => ${STALE_AFTER_MONTHS})
+        GROUP BY p.exam_id`);
+      const found = new Map(rows.map((r) => [r.exam_id, { min: r.min, median: r.median, max: r.max, count: r.count }]));
+      // Kept only if no change was heard while reading (it could have been read before it).
+      if (this.changes.unchangedSince(generation)) for (const id of missing) this.kept.set(key(id), { stats: found.get(id) ?? null });
+      else return Object.fromEntries(examIds.flatMap((id) => {
+        const stats = found.get(id) ?? this.kept.get(key(id))?.stats;
+        return stats ? [[id, stats]] : [];
+      }));
+    }
+    return Object.fromEntries(examIds.flatMap((id) => {
+      const stats = this.kept.get(key(id))?.stats;
+      return stats ? [[id, stats]] : [];
+    }));
+  }
+}
