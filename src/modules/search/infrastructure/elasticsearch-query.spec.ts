@@ -178,6 +178,21 @@ describe(toLaboratoryQuote.name, () => {
     expect(toLaboratoryQuote(hit, { ...base, examIds: [11, 22, 33] }).homeFee).toBeUndefined();
   });
 
+  it("adds the visit's sample taking once, covered by FONASA's bono at the branch's level, and bounds an Isapre share by the plan's cap (the PostgreSQL contract's cases)", () => {
+    const venous = { kind: 'VENOUS', bono: { arancel: [910, 1180, 1460], copay: [450, 720, 1000] } } as const;
+    const charging = { ...hit, _source: { ...hit._source, sampleFees: { VENOUS: 2500, PEDIATRIC: 3500 }, bonoLevel: 2 } };
+    const fees = (over: Partial<QuoteQuery>) => toLaboratoryQuote(charging, { ...base, examIds: [11, 22, 33], visitFees: [venous], ...over });
+    expect(fees({})).toMatchObject({ total: 12760, copay: 12760, fees: [{ kind: 'VENOUS', amount: 2500, copay: 2500 }], toPay: 15260 });
+    expect(fees({ coverage: { kind: 'FONASA', mle: true } }).fees).toEqual([{ kind: 'VENOUS', amount: 2500, copay: 720 }]);
+    expect(fees({ visitFees: [] })).toMatchObject({ fees: [], toPay: 12760 });
+    // A branch that charges no sample taking.
+    expect(toLaboratoryQuote(hit, { ...base, examIds: [11, 22, 33], visitFees: [venous] })).toMatchObject({ fees: [], toPay: 12760 });
+    const capped = fees({ coverage: { kind: 'PERCENT', percentage: 65, cap: 2000 } });
+    // 65 % of 5.760 is 3.744 and of 4.000 is 2.600: capped at 2.000; 65 % of 3.000 is 1.950, below it.
+    expect(capped.exams.map((e) => [e.coverage, e.capped ?? false])).toEqual([[2000, true], [2000, true], [1950, false]]);
+    expect(capped.fees).toEqual([{ kind: 'VENOUS', amount: 2500, copay: 875 }]);
+  });
+
   it('measures the kilometres from the chosen comuna to the branch', () => {
     // Santiago centro to the branch: about 4 km.
     const quote = toLaboratoryQuote(hit, { ...base, origin: { lat: -33.4372, lng: -70.6506 } });
