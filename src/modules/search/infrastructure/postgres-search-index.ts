@@ -224,7 +224,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
             JOIN search_laboratory l ON l.laboratory_id = page.laboratory_id
             JOIN search_laboratory_card card ON card.laboratory_id = page.laboratory_id
             JOIN lines ON lines.laboratory_id = page.laboratory_id) AS items,
-           ${query.withSplitCandidates ? Prisma.sql`(SELECT json_agg(s) FROM split s) AS split_candidates,` : Prisma.empty}
+           ${query.withSplitCandidates ? Prisma.sql`(SELECT json_agg(s ORDER BY s.laboratory_id) FROM split s) AS split_candidates,` : Prisma.empty}
            ${facets}`;
 }
 
@@ -245,10 +245,14 @@ function splitCandidatesSql(query: QuoteQuery): Prisma.Sql {
       UNION
       SELECT laboratory_id FROM (SELECT laboratory_id FROM hits WHERE offered = ${query.examIds.length} ORDER BY to_pay, laboratory_id LIMIT ${SPLIT_WHOLE}) w
     ),
+    -- The picked branches' lines in one pass (a subquery per branch would scan every line once per branch).
+    picked_lines AS (
+      SELECT lp.laboratory_id, json_agg(json_build_array(lp.exam_id, lp.pays) ORDER BY lp.exam_id) AS lines
+      FROM lab_pays lp JOIN picked ON picked.laboratory_id = lp.laboratory_id GROUP BY lp.laboratory_id
+    ),
     split AS (
-      SELECT h.laboratory_id, l.identifier_name, h.comuna_id, h.accepts, h.fee_venous, h.fee_capillary, h.fee_pediatric, h.bono_level,
-             (SELECT json_agg(json_build_array(lp.exam_id, lp.pays) ORDER BY lp.exam_id) FROM lab_pays lp WHERE lp.laboratory_id = h.laboratory_id) AS lines
-      FROM picked JOIN hits h ON h.laboratory_id = picked.laboratory_id JOIN search_laboratory l ON l.laboratory_id = h.laboratory_id
+      SELECT h.laboratory_id, l.identifier_name, h.comuna_id, h.accepts, h.fee_venous, h.fee_capillary, h.fee_pediatric, h.bono_level, pl.lines
+      FROM picked_lines pl JOIN hits h ON h.laboratory_id = pl.laboratory_id JOIN search_laboratory l ON l.laboratory_id = h.laboratory_id
     ),`;
 }
 
