@@ -6,6 +6,7 @@ import type { Coverage, ExamQuote, FacetCount, LaboratoryQuote, QuoteQuery, Quot
 import type { VisitFeeQuote } from '../../../contracts/search';
 import { mleBonoColumns } from '../../catalogue/exams';
 import { branchFactsSql, sampleFeeColumns, toBranchFacts, type BranchFactsRow } from '../../catalogue/laboratories';
+import { STALE_AFTER_MONTHS } from '../price-stats';
 
 /**
  * The search index in PostgreSQL (embedded default): the denormalised `search_laboratory` and
@@ -208,10 +209,14 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
     -- The lines of the page's laboratories, from the prices already read (px), not read again.
     lines AS (
       SELECT laboratory_id, sum(covered)::int AS coverage, coalesce(sum(pays) FILTER (WHERE bono), 0)::int AS bono_copay,
-             json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper, capped) ORDER BY exam_id) AS exams
+             json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper, capped, confirmed_on, stale) ORDER BY exam_id) AS exams
       FROM (SELECT p.laboratory_id, p.exam_id, p.price, ${line.bono} AS bono, ${line.cheaper} AS cheaper, ${line.covered} AS covered, ${line.pays} AS pays,
-                   ${line.capped} AS capped
-            FROM page JOIN px p ON p.laboratory_id = page.laboratory_id) x
+                   ${line.capped} AS capped,
+                   -- "Vigente desde" from the write model, for the page's lines only (by its unique key): a laboratory
+                   -- confirming its list then needs no reindex.
+                   to_char(le.confirmed_at, 'YYYY-MM-DD') AS confirmed_on, le.confirmed_at <= now() - make_interval(months => ${STALE_AFTER_MONTHS}) AS stale
+            FROM page JOIN px p ON p.laboratory_id = page.laboratory_id
+            JOIN laboratory_exam le ON le.laboratory_id = p.laboratory_id AND le.exam_id = p.exam_id) x
       GROUP BY laboratory_id
     )
     SELECT (SELECT count(*)::int FROM hits) AS total,
@@ -467,14 +472,14 @@ interface QuoteRow {
   fee_amount?: number | null;
   fee_pays?: number | null;
   bono_copay: number;
-  /** examId, price, covered, pays, bono, cheaper, capped. */
-  exams: [number, number, number, number, boolean, boolean, boolean][];
+  /** examId, price, covered, pays, bono, cheaper, capped, confirmed on (YYYY-MM-DD), stale. */
+  exams: [number, number, number, number, boolean, boolean, boolean, string, boolean][];
 }
 
 function toQuote(row: QuoteRow, query: QuoteQuery): LaboratoryQuote {
   const { examIds } = query;
-  const exams = row.exams.map(([examId, price, coverage, copay, bono, privateCheaper, capped]): ExamQuote => ({
-    examId, price, coverage, copay, payment: bono ? 'BONO' : 'PRIVATE', privateCheaper, ...(capped && { capped: true as const }),
+  const exams = row.exams.map(([examId, price, coverage, copay, bono, privateCheaper, capped, confirmedOn, stale]): ExamQuote => ({
+    examId, price, coverage, copay, payment: bono ? 'BONO' : 'PRIVATE', privateCheaper, ...(capped && { capped: true as const }), confirmedOn, ...(stale && { stale: true as const }),
   }));
   const offered = new Set(exams.map((e) => e.examId));
   return {

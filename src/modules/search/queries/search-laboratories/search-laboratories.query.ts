@@ -93,7 +93,6 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   /** The quote of an order, as the index answers it, with the card facts it does not answer. */
   private async quote(request: QuoteRequest): Promise<QuoteResults> {
     const query = await this.resolve(request);
-    query.withSplitCandidates = query.examIds.length >= 2 && query.currentPage === 1 && query.laboratoryId === undefined && !query.homeCollection;
     const { splitCandidates, ...results }: QuoteResults & { splitCandidates?: SplitCandidate[] } = await this.index.search(query);
     const split = splitCandidates && (await this.split(query, splitCandidates, request.pediatric === true));
     if (split) results.split = split;
@@ -115,12 +114,12 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
   }
 
   /**
-   * When each price shown was last set or confirmed ("vigente desde") and whether that is over 6 months ago, read
-   * from the write model for the page's lines only (one indexed read of a few dozen pairs): the index need not be
-   * rebuilt when a laboratory confirms its list.
+   * When each price shown was last set or confirmed ("vigente desde") and whether that is over 6 months ago, where the
+   * index did not answer it (the PostgreSQL index reads it in its statement; Elasticsearch does not keep it): read from
+   * the write model for the page's lines only (one indexed read of a few dozen pairs).
    */
   private async addFreshness(quotes: LaboratoryQuote[]): Promise<void> {
-    const lines = quotes.flatMap((q) => q.exams.map((e) => ({ laboratoryId: q.laboratoryId, line: e })));
+    const lines = quotes.flatMap((q) => q.exams.filter((e) => e.confirmedOn === undefined).map((e) => ({ laboratoryId: q.laboratoryId, line: e })));
     if (lines.length === 0) return;
     const rows = await this.reads.query<{ laboratory_id: number; exam_id: number; confirmed_on: string; stale: boolean }>(Prisma.sql`
       SELECT le.laboratory_id, le.exam_id, to_char(le.confirmed_at, 'YYYY-MM-DD') AS confirmed_on,
@@ -239,6 +238,8 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
       coverage: coverageOf(insurer, request.coveragePercentage, capPesos),
       ufCap: uf && capPesos !== undefined ? { ...uf, capPesos } : undefined,
       visitFees: visitFeeRules(request.exams.map((id) => known.examPreparations.get(id)?.sampleKind), request.pediatric === true, known.sampleTakingBonos),
+      // "Hazlo en 2 laboratorios": first pages of searches of an area (not one laboratory's quote, not at home).
+      withSplitCandidates: request.exams.length >= 2 && request.currentPage === 1 && !request.laboratoryId && !request.homeCollection,
       laboratoryName: request.laboratoryName,
       laboratoryId: request.laboratoryId,
       // Every value checked must match (a patient who checks home collection and pediatric collection needs both):
