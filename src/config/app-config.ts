@@ -50,6 +50,11 @@ const envSchema = z.object({
   ELASTICSEARCH_URL: urlWithProtocols(['http:', 'https:']),
   ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters long').optional()),
+  /**
+   * Demo laboratories (invented, with prices) in an empty database: yes on the embedded defaults, where a new user
+   * wants to see the product; the production compose file says `false`, and then only the reference data is seeded.
+   */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('true').transform((v) => v === 'true' || v === '1'),
   SEED_LABS: integer(300, 0, 200000),
   /** Signs access tokens; unset, a random secret is created once and kept in the database. */
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
@@ -145,7 +150,7 @@ function toAppConfig(env: z.infer<typeof envSchema>, terminal: boolean) {
     elasticsearchUrl: env.ELASTICSEARCH_URL,
     searchCacheEntries: env.SEARCH_CACHE_ENTRIES,
     admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },
-    seedLabs: env.SEED_LABS,
+    seedLabs: env.SEED_DEMO ? env.SEED_LABS : 0,
     jwtSecret: env.JWT_SECRET,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'mail') },
     delivery: {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config';
 import { AdvisoryLock } from '../../platform/database/locks';
 import type { PrismaService, Tx } from '../../platform/database/prisma.service';
-import { hashPassword, randomPassword } from '../../platform/security/passwords';
+import { hashPassword, randomPassword, verifyPassword } from '../../platform/security/passwords';
 import { generateLaboratories, SELECT_LISTS } from './generate-laboratories';
 import { loadReferenceData, type ReferenceData } from '../../platform/reference-data/reference-data';
 import { seedCommerce } from './seed-commerce';
@@ -18,6 +18,7 @@ export const PROFILES = [
 
 const SEED_KEY = 'seed';
 const ORDER_VOCABULARY_KEY = 'order_vocabulary';
+const EXAM_PREPARATION_KEY = 'exam_preparation';
 const DEFAULT_ADMIN_EMAIL = 'admin@cotizalab.cl';
 
 export interface SeedResult {
@@ -42,6 +43,9 @@ export async function seedDatabase(prisma: PrismaService, config: Pick<AppConfig
           const exams = await tx.exam.findMany({ select: { id: true, code: true } });
           await seedOrderVocabulary(tx, reference, new Map(exams.map((e) => [e.code, e.id])));
         }
+        // And one seeded before exams knew their preparation gets it once (issue 30); administrators' edits stay after.
+        if (!(await tx.appMeta.findUnique({ where: { key: EXAM_PREPARATION_KEY } }))) await seedPreparation(tx, reference);
+        await applyAdministratorPassword(tx, config.admin, log);
         return { seeded: false };
       }
       const started = Date.now();
@@ -109,6 +113,21 @@ async function seedExams(tx: Tx, reference: ReferenceData) {
 }
 
 /** What each exam's sample is and how to prepare for it (data/reference/exam-preparation.csv), in one statement. */
+/**
+ * ADMIN_PASSWORD set after the first start is applied to the administrator it names (ADMIN_EMAIL, or the default
+ * one), and said in the log; naming no administrator of this database is refused loudly (the start fails), never
+ * ignored.
+ */
+async function applyAdministratorPassword(tx: Tx, admin: AppConfig['admin'], log: Logger) {
+  if (!admin.password) return;
+  const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
+  const user = await tx.user.findFirst({ where: { email, person: { profile: { code: 'ADM' } } }, select: { id: true, passwordHash: true } });
+  if (!user) throw new Error(`ADMIN_PASSWORD is set but ${email} is no administrator of this database: set ADMIN_EMAIL to one, or unset ADMIN_PASSWORD`);
+  if (await verifyPassword(user.passwordHash, admin.password)) return;
+  await tx.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(admin.password) } });
+  log.warn({ email }, 'ADMIN_PASSWORD applied: the administrator signs in with it from now on');
+}
+
 async function seedPreparation(tx: Tx, reference: ReferenceData) {
   const rows = reference.preparation;
   const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
@@ -121,6 +140,7 @@ async function seedPreparation(tx: Tx, reference: ReferenceData) {
                 ${column((r) => r.morningBefore)}::text[], ${column((r) => r.medicines)}::text[], ${column((r) => r.note)}::text[])
          AS p(code, sample, fasting, morning_urine, day_urine, rest, before, medicines, note)
     WHERE e.code = p.code`;
+  await tx.appMeta.upsert({ where: { key: EXAM_PREPARATION_KEY }, create: { key: EXAM_PREPARATION_KEY, value: { at: new Date().toISOString() } }, update: {} });
 }
 
 /**
