@@ -142,6 +142,8 @@ describe('importing a price list (POST /api/laboratory-exam-import)', () => {
     expect(events.map((e) => [e.type, e.aggregateId])).toEqual([
       ['LaboratoryPricesImported', String(a1)],
       ['LaboratoryPricesImported', String(a2)],
+      // The row that repeats its stored price confirms it (issue 30).
+      ['PriceListConfirmed', String(a1)],
     ]);
     expect(events[0].payload).toMatchObject({ importId: firstImport, laboratoryId: a1, examIds: [exams[0].id, exams[1].id], offered: 1, repriced: 1 });
     const audits = await t.prisma.auditLog.findMany({ where: { action: 'laboratory_exam.imported' }, orderBy: { id: 'asc' } });
@@ -150,15 +152,19 @@ describe('importing a price list (POST /api/laboratory-exam-import)', () => {
     await projectionSettled(t.prisma);
   });
 
-  it('changes nothing when the same file is imported again', async () => {
+  it('changes no price when the same file is imported again, and confirms them all as still current', async () => {
     const before = await written();
+    const confirmedAt = (await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: a1 }, orderBy: { id: 'asc' } })).map((o) => o.confirmedAt.getTime());
     const updatedAt = (await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: a1 }, orderBy: { id: 'asc' } })).map((o) => o.updatedAt.getTime());
     const answer = await upload(t, providerA, ROUTE, priceFile(), 'precios sucursales.csv', { confirm: true });
     expect(answer.data.import.summary).toEqual({ rows: 9, toCreate: 0, toUpdate: 0, unchanged: 4, withErrors: 5, largePriceChanges: 0 });
     const job = await finished(t, providerA, answer.data.import.id);
     expect(job.result).toEqual({ created: 0, updated: 0, unchanged: 4, failed: 5 });
-    expect(await written()).toEqual(before);
-    expect((await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: a1 }, orderBy: { id: 'asc' } })).map((o) => o.updatedAt.getTime())).toEqual(updatedAt);
+    // No price, no history, no audit: one confirmation per branch (its event), each price "vigente desde" now.
+    expect(await written()).toEqual({ ...before, events: before.events + 2 });
+    const again = await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: a1 }, orderBy: { id: 'asc' } });
+    expect(again.map((o) => o.updatedAt.getTime())).toEqual(updatedAt);
+    again.forEach((o, i) => expect(o.confirmedAt.getTime()).toBeGreaterThan(confirmedAt[i]));
   });
 
   it('imports nothing with "todo o nada" when a row has an error, and everything when none has', async () => {

@@ -150,14 +150,15 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
       outcomes.push({ row, status: isNew ? 'CREATE' : 'UPDATE', errors: [], ...(!isNew && previous !== data.price && { price: { previous, next: data.price } }) });
     }
     await saveOffers(tx, changed);
-    await confirmOffers(tx, confirmed);
-    // Confirmed unchanged: the answers the API keeps forget the old "vigente desde" (pricing's event for it).
-    for (const laboratoryId of new Set(confirmed.map((offer) => offer.state.laboratoryId))) {
-      changes.record(PriceListConfirmed({ laboratoryId, by: scope.actor.personId, prices: confirmed.filter((offer) => offer.state.laboratoryId === laboratoryId).length }));
-    }
     for (const [laboratoryId, branch] of perBranch) {
       changes.record(LaboratoryPricesImported({ importId: scope.importId, laboratoryId, ...branch, by: scope.actor.personId }));
       changes.audit('laboratory_exam.imported', 'Laboratory', laboratoryId, { importId: scope.importId, offered: branch.offered, repriced: branch.repriced, restored: branch.restored });
+    }
+    // A row that repeats the stored price confirms it ("vigente desde", issue 30); the answers the API keeps forget
+    // the old date (pricing's event for it, one per branch).
+    await confirmOffers(tx, confirmed);
+    for (const laboratoryId of new Set(confirmed.map((offer) => offer.state.laboratoryId))) {
+      changes.record(PriceListConfirmed({ laboratoryId, by: scope.actor.personId, prices: confirmed.filter((offer) => offer.state.laboratoryId === laboratoryId).length }));
     }
     return outcomes;
   }

@@ -85,5 +85,6 @@ function asJson(offers: LaboratoryExam[]) {
  */
 export async function confirmOffers(tx: Tx, offers: LaboratoryExam[]): Promise<void> {
   const ids = offers.map((offer) => offer.state.id).filter((id): id is number => id !== undefined);
-  if (ids.length > 0) await tx.laboratoryExam.updateMany({ where: { id: { in: ids } }, data: { confirmedAt: new Date() } });
+  // In SQL: the client's updateMany would also move `updated_at`, the price's "último cambio", and none was made.
+  if (ids.length > 0) await tx.$executeRaw`UPDATE laboratory_exam SET confirmed_at = now() WHERE id = ANY(${ids}::int[])`;
 }

@@ -32,7 +32,8 @@ export class ConfirmPriceListHandler implements ICommandHandler<ConfirmPriceList
       const companyId = await this.repository.companyOfLaboratory(tx, laboratoryId);
       if (companyId === undefined) throw new LaboratoryNotFoundError();
       assertLaboratoryScope(ctx.actor, { id: laboratoryId, companyId }, () => new LaboratoryNotFoundError());
-      const { count } = await tx.laboratoryExam.updateMany({ where: { laboratoryId, isActive: true, status: { not: 'REJECTED' } }, data: { confirmedAt: new Date() } });
+      // In SQL: the client's updateMany would also move `updated_at`, the price's "último cambio", and none was made.
+      const count = await tx.$executeRaw`UPDATE laboratory_exam SET confirmed_at = now() WHERE laboratory_id = ${laboratoryId} AND is_active AND status <> 'REJECTED'`;
       changes.record(PriceListConfirmed({ laboratoryId, by: ctx.actor.personId, prices: count }));
       changes.audit('laboratory_exam.price_list_confirmed', 'Laboratory', laboratoryId, { prices: count });
       return { laboratoryId, confirmed: count };
