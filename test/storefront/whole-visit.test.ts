@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { announceSearchChange, SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
 import { axeViolations, sideways } from '../support/axe';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
@@ -13,6 +13,14 @@ import type { TestApp } from '../support/app';
 const PHONE = { width: 390, height: 844 };
 /** Set SHOTS_DIR to keep a screenshot of each state (never in the repository). */
 const SHOTS = process.env.SHOTS_DIR;
+/** A screenshot at the phone's width and at a desktop's, when SHOTS_DIR asks for them. */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1366.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+}
 const ORDER = ['0301045', '0302034', '0302047', '0309022', '0303024'];
 
 describe('the whole visit in the quote, on a phone', () => {
@@ -49,7 +57,7 @@ describe('the whole visit in the quote, on a phone', () => {
     const preparation = page.getByTestId('preparation');
     await expect(preparation.textContent()).resolves.toContain('Ayuno de 12 horas');
     await expect(preparation.textContent()).resolves.toMatch(/primera orina de la mañana/i);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-results-390.png`, fullPage: true });
+    await shoot(page, 'visit-results');
     expect(await sideways(page, 'results with fees')).toEqual([]);
 
     // The laboratory page of the quote: the same figures, and when to go to this branch.
@@ -61,7 +69,7 @@ describe('the whole visit in the quote, on a phone', () => {
     await expect(order.getByTestId('order-fee-at-counter').textContent()).resolves.toContain(clp(venous));
     await expect(order.getByTestId('preparation').textContent()).resolves.toContain('Ayuno de 12 horas');
     await expect(page.getByTestId('lab-fees').textContent()).resolves.toContain(`Toma de muestra venosa: ${clp(venous)}, una vez por visita`);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-laboratory-390.png`, fullPage: true });
+    await shoot(page, 'visit-laboratory');
     const serious = (await axeViolations(page, 'laboratory page with fees')).filter((v) => /\((serious|critical)\)/.test(v));
     expect([...(await sideways(page, 'laboratory page with fees')), ...serious]).toEqual([]);
 
@@ -73,7 +81,7 @@ describe('the whole visit in the quote, on a phone', () => {
     await shared.getByRole('heading', { name: `Cotización ${link}` }).waitFor();
     await expect(shared.getByTestId('kept-changes').textContent()).resolves.toContain('Sin cambios');
     await expect(shared.getByTestId('quote').getByTestId('quote-copay').textContent()).resolves.toBe(clp(quote.copay + venous));
-    if (SHOTS) await shared.screenshot({ path: `${SHOTS}/visit-kept-quote-390.png`, fullPage: true });
+    await shoot(shared, 'visit-kept-quote');
     expect(await sideways(shared, 'kept quote')).toEqual([]);
     await shared.close();
 
@@ -103,7 +111,7 @@ describe('the whole visit in the quote, on a phone', () => {
     // The filters keep the cap, in the Isapre's fields.
     await page.getByRole('button', { name: /filtros/i }).first().click();
     await expect(page.locator('#coverage-cap').inputValue()).resolves.toBe('0.05');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-cap-390.png`, fullPage: true });
+    await shoot(page, 'visit-cap');
     expect(await sideways(page, 'results with a cap')).toEqual([]);
     await page.context().close();
   }, 120_000);
@@ -126,7 +134,7 @@ describe('the whole visit in the quote, on a phone', () => {
       expect.stringMatching(/^Austral Glucosa: Glucosa en sangre.* · pagas \$2\.500$/),
       expect.stringMatching(/^Austral Creatinina: Creatinina.* · pagas \$3\.500$/),
     ]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-split-390.png`, fullPage: true });
+    await shoot(page, 'visit-split');
     expect(await sideways(page, 'split offer')).toEqual([]);
     await offer.getByRole('link', { name: 'Austral Creatinina' }).click();
     await page.waitForURL(new RegExp(`/laboratorio/${ids[1]}\\?examenes=${creatinina.id}`));
