@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client';
+import { POOL_WAIT_MS } from './hot-path';
 
 /** A Prisma transaction client, as handed to `$transaction(async (tx) => ...)`. */
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -14,6 +15,6 @@ export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$trans
 @Injectable()
 export class PrismaService extends PrismaClient {
   constructor(readonly databaseUrl: string) {
-    super({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
+    super({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: POOL_WAIT_MS }) });
   }
 }

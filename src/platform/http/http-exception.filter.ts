@@ -17,12 +17,24 @@ const BY_STATUS: Partial<Record<number, { error: string; message: string }>> = {
   429: { error: 'REQUEST.TOO_MANY', message: 'Demasiadas solicitudes. Intenta nuevamente en unos minutos.' },
 };
 const INTERNAL = { error: 'SERVER.INTERNAL_ERROR', message: 'Ocurrió un error inesperado. Intenta nuevamente.' };
+/** The database's connections are all taken for longer than a request may wait (hot-path.ts POOL_WAIT_MS). */
+const BUSY = { error: 'SERVER.BUSY', message: 'El servicio está muy ocupado en este momento. Intenta nuevamente en unos segundos.' };
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** Whether the error (or one it wraps) is pg's wait for a pool connection running out. */
+function isPoolWaitTimeout(exception: unknown): boolean {
+  for (let error = exception, depth = 0; error && depth < 5; error = (error as { cause?: unknown }).cause, depth++) {
+    if (/timeout exceeded when trying to connect/i.test(String((error as { message?: unknown }).message ?? ''))) return true;
+  }
+  return false;
+}
 
 /** Turns any error into the envelope; the only place that maps errors to HTTP. */
 export function toEnvelope(exception: unknown): Envelope<null> {
   if (exception instanceof AppError) {
     return { code: exception.status, data: null, error: exception.error, message: exception.message, ...(exception.errors && { errors: exception.errors }) };
   }
+  if (isPoolWaitTimeout(exception)) return { code: HttpStatus.SERVICE_UNAVAILABLE, data: null, ...BUSY };
   const status = statusOf(exception);
   // Nest wraps body-parser's error in a BadRequestException and keeps it as `cause`.
   const parseError = exception instanceof HttpException ? exception.cause : exception;
@@ -49,9 +61,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     const envelope = toEnvelope(exception);
-    if (envelope.code >= 500) this.log.error({ err: exception, method: request.method, url: safeUrl(request.originalUrl), requestId: (request as { id?: unknown }).id }, 'unhandled error');
+    // A busy pool is not a fault of the code: one warning line, and the client told when to come back.
+    if (envelope.error === BUSY.error) this.log.warn({ method: request.method, url: safeUrl(request.originalUrl), requestId: (request as { id?: unknown }).id }, 'database pool busy');
+    else if (envelope.code >= 500) this.log.error({ err: exception, method: request.method, url: safeUrl(request.originalUrl), requestId: (request as { id?: unknown }).id }, 'unhandled error');
     if (response.headersSent) return;
-    const retryAfter = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    const retryAfter = envelope.error === BUSY.error ? BUSY_RETRY_AFTER_SECONDS : (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (typeof retryAfter === 'number') response.setHeader('Retry-After', String(retryAfter));
     response.status(envelope.code).json(envelope);
   }
