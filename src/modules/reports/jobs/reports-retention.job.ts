@@ -28,7 +28,7 @@ export class ReportsRetentionJob implements OnApplicationBootstrap, OnApplicatio
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
     this.log = log.child({ module: 'reports' });
-    this.periodic = new PeriodicWork('report retention', () => this.prune(), this.log);
+    this.periodic = new PeriodicWork('report retention', () => this.prune(), this.log, this.prisma);
   }
 
   onApplicationBootstrap(): void {

@@ -32,7 +32,7 @@ export class OrphanFileSweep implements OnApplicationBootstrap, OnApplicationShu
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
     this.log = log.child({ module: 'media' });
-    this.periodic = new PeriodicWork('orphan file sweep', () => this.sweep(), this.log);
+    this.periodic = new PeriodicWork('orphan file sweep', () => this.sweep(), this.log, this.prisma);
   }
 
   onApplicationBootstrap(): void {

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { UnitOfWork } from '../../../../platform/cqrs/unit-of-work';
 import { AdvisoryLock } from '../../../../platform/database/locks';
 import { PeriodicWork } from '../../../../platform/jobs/periodic';
+import { PrismaService } from '../../../../platform/database/prisma.service';
 import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
 import { SalesOrderCancelled, SalesOrderExpired } from '../orders.events';
 
@@ -26,11 +27,12 @@ export class OrderExpiryJob implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     private readonly uow: UnitOfWork,
+    prisma: PrismaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
     this.log = log.child({ module: 'orders' });
-    this.periodic = new PeriodicWork('order expiry sweep', () => this.sweep(), this.log);
+    this.periodic = new PeriodicWork('order expiry sweep', () => this.sweep(), this.log, prisma);
   }
 
   onApplicationBootstrap(): void {

@@ -32,7 +32,7 @@ export class PaymentReconciliationJob implements OnApplicationBootstrap, OnAppli
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
     this.log = log.child({ module: 'payments' });
-    this.periodic = new PeriodicWork('payment reconciliation', () => this.sweep(), this.log);
+    this.periodic = new PeriodicWork('payment reconciliation', () => this.sweep(), this.log, this.prisma);
   }
 
   onApplicationBootstrap(): void {
