@@ -1,3 +1,4 @@
+import type { OrderPreparation } from './preparation';
 /** Wire types of checkout, payments and sales orders (issue 13, part B). */
 
 export type SalesOrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'REDEEMED' | 'EXPIRED' | 'FAILED' | 'CANCELLED' | 'REFUNDED';
@@ -111,6 +112,8 @@ export interface SalesOrderView extends SalesOrderSummary {
     openingHours: { day: number; opens: string; closes: string }[];
   };
   lines: SalesOrderLineView[];
+  /** How to prepare for the whole visit (issue 30): every exam bought, packages' too, combined. */
+  preparation: OrderPreparation;
   payment: { gateway: string; status: string; authorizationCode: string | null; cardLast4: string | null; amount: number } | null;
   /** Only to those who may share it: the owner or whoever already holds the link. */
   accessKey?: string;

@@ -103,6 +103,10 @@ describe('checkout, payment and sales orders', () => {
     expect(Math.round((paid.validUntil!.getTime() - paid.paidAt!.getTime()) / 86_400_000)).toBe(30);
     const mail = await waitForMail(t.dataDir, 'paga@correo.test', `Tu voucher ${paid.number}`);
     expect(mail.text).toContain(`/voucher/${paid.id}?k=${paid.accessKey}`);
+    // The whole visit's preparation, from the exams bought (issue 30): the same in the mail and on the voucher.
+    const voucher = (await t.http.get(`/api/sales-order/${paid.id}?k=${paid.accessKey}`)).body.data;
+    expect(voucher.preparation.steps.length).toBeGreaterThan(0);
+    for (const step of voucher.preparation.steps) expect(mail.text).toContain(`- ${step}`);
 
     // The same return again (a reload): same page, nothing written.
     const replay = await t.http.get(`/api/payments/return?token_ws=${placed.payment.token}`);

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import type { Tx } from '../../../platform/database/prisma.service';
 import { Mailer } from '../../../platform/mail/mailer';
+import { orderPreparation } from './queries/order-preparation';
 import { assertNever, eventTypes, type EventOf, type StoredEvent } from '../../../platform/messaging/domain-event';
 import { EventConsumerRegistry, type EventConsumer } from '../../../platform/messaging/event-consumers';
 import { SalesOrderPaid, SalesOrderRefunded } from './orders.events';
@@ -36,9 +37,14 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
       case SalesOrderPaid.type: {
         const order = await tx.salesOrder.findUnique({
           where: { id: event.payload.salesOrderId },
-          select: { id: true, number: true, email: true, firstName: true, total: true, validUntil: true, accessKey: true, laboratory: { select: { identifierName: true, addressLine1: true, comuna: { select: { name: true } } } } },
+          select: {
+            id: true, number: true, email: true, firstName: true, total: true, validUntil: true, accessKey: true,
+            laboratory: { select: { identifierName: true, addressLine1: true, comuna: { select: { name: true } } } },
+            lines: { select: { examId: true, productId: true } },
+          },
         });
         if (!order) return;
+        const preparation = await orderPreparation(tx, order.lines);
         const link = `${this.config.publicUrl}/voucher/${order.id}?k=${order.accessKey}`;
         await this.mailer.send({
           to: order.email,
@@ -47,6 +53,7 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
             `Hola ${order.firstName}:`,
             `Recibimos tu pago de ${formatClp(order.total)}. Tu voucher es el ${order.number}, para ${order.laboratory.identifierName} (${order.laboratory.addressLine1}, ${order.laboratory.comuna.name}).`,
             `Úsalo antes del ${order.validUntil ? date(order.validUntil) : '—'}. Míralo, con la preparación de cada examen, y descárgalo en PDF aquí:\n${link}`,
+            `Cómo prepararte para tu visita:\n${preparation.steps.map((step) => `- ${step}`).join('\n')}`,
             'Guarda este correo: el enlace es personal y muestra tu voucher a quien lo tenga.',
             '',
             'Equipo CotizaLab',

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { cartCleared } from '../features/cart/cartSlice';
 import { takePendingOrder } from '../features/checkout/checkoutSession';
 import { OrderLaboratory, OrderLines, OrderStatusTag, validUntilText } from '../features/checkout/OrderParts';
+import { PreparationPanel } from '../features/search/PreparationPanel';
 
 /**
  * /voucher/{id}: the voucher the laboratory accepts. Its owner (signed in) or whoever holds its
@@ -76,6 +77,7 @@ export default function VoucherPage() {
           <h2 id="voucher-exams">Exámenes</h2>
           <OrderLines order={data} />
         </section>
+        <PreparationPanel preparation={data.preparation} hours={data.laboratory.openingHours} />
         {voucher && pdfKey !== null && (
           <a className="p-button cl-link-btn cl-voucher__pdf" href={`/api/sales-order/${data.id}/voucher.pdf?k=${encodeURIComponent(pdfKey)}`} download={`voucher-${data.number}.pdf`}>
             <i className="pi pi-download" aria-hidden="true" /> Descargar PDF

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import type { SalesOrderView } from '../../../../contracts/sales-orders';
 import { displayRut } from '../../../../platform/chile/rut';
+import { visitTimeAdvice } from '../../../../contracts/preparation';
 import { formatClp } from '../../../../platform/chile/money';
 import { longDate as date, newPdf, openingHoursLines, PDF_PRIMARY as PRIMARY, pdfSection as section } from '../../../../platform/pdf/pdf-document';
 
@@ -47,6 +48,11 @@ export async function renderVoucherPdf(order: SalesOrderView, options: { demo: b
   }
   if (order.shippingFee > 0) doc.text(`Toma de muestra a domicilio: ${formatClp(order.shippingFee)}`);
   doc.moveDown(0.5).font('Helvetica-Bold').fontSize(13).text(`Total pagado: ${formatClp(order.total)}`).font('Helvetica').fontSize(11);
+
+  section(doc, 'Cómo prepararte para tu visita');
+  for (const step of order.preparation.steps) doc.text(`• ${step}`);
+  const when = visitTimeAdvice(order.preparation, order.laboratory.openingHours);
+  if (when) doc.text(`• ${when}`);
 
   section(doc, 'Cómo usarlo');
   doc.fontSize(10).text('Presenta este voucher (impreso o en tu teléfono) y tu cédula de identidad en el laboratorio. Revisa la preparación de cada examen antes de ir y confírmala con el laboratorio.');

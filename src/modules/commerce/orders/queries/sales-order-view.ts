@@ -1,5 +1,6 @@
 import type { Prisma } from '../../../../generated/prisma/client';
 import type { SalesOrderStatus, SalesOrderSummary, SalesOrderView } from '../../../../contracts/sales-orders';
+import type { OrderPreparation } from '../../../../contracts/preparation';
 import type { Actor } from '../../../../platform/auth/actor';
 import { isRedeemable } from '../domain/sales-order-status';
 import { SHIPPING_NAMES } from '../domain/shipping';
@@ -19,7 +20,7 @@ export const VIEW_SELECT = {
       comuna: { select: { name: true } }, company: { select: { tradeName: true } },
     },
   },
-  lines: { orderBy: { id: 'asc' }, select: { id: true, kind: true, code: true, name: true, description: true, preparation: true, quantity: true, unitPrice: true, total: true } },
+  lines: { orderBy: { id: 'asc' }, select: { id: true, kind: true, code: true, name: true, description: true, preparation: true, quantity: true, unitPrice: true, total: true, examId: true, productId: true } },
   payments: { orderBy: { id: 'desc' }, take: 1, select: { gateway: true, status: true, authorizationCode: true, cardLast4: true, amount: true } },
   refund: { select: { amount: true, reason: true, createdAt: true, gatewayType: true } },
 } satisfies Prisma.SalesOrderSelect;
@@ -43,7 +44,7 @@ export function toSummary(row: SummaryRow): SalesOrderSummary {
 }
 
 /** The whole order for one viewer; the secret is only repeated to those who may share it already. */
-export function toView(row: ViewRow, options: { homeComuna: string | null; showKey: boolean; actor?: Actor }): SalesOrderView {
+export function toView(row: ViewRow, options: { homeComuna: string | null; showKey: boolean; actor?: Actor; preparation: OrderPreparation }): SalesOrderView {
   const payment = row.payments[0];
   const staff = options.actor?.profile === 'ADM' || (options.actor?.profile === 'PRV' && options.actor.companyId === row.companyId);
   return {
@@ -70,7 +71,8 @@ export function toView(row: ViewRow, options: { homeComuna: string | null; showK
       phone: row.laboratory.phone,
       openingHours: Array.isArray(row.laboratory.openingHours) ? (row.laboratory.openingHours as SalesOrderView['laboratory']['openingHours']) : [],
     },
-    lines: row.lines.map((line) => ({ ...line, kind: line.kind as 'EXAM' | 'PRODUCT' })),
+    lines: row.lines.map(({ examId: _, productId: __, ...line }) => ({ ...line, kind: line.kind as 'EXAM' | 'PRODUCT' })),
+    preparation: options.preparation,
     payment: payment ?? null,
     ...(options.showKey ? { accessKey: row.accessKey } : {}),
     canRedeem: staff && isRedeemable(row),

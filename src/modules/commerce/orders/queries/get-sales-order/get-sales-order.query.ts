@@ -5,6 +5,7 @@ import { PrismaService } from '../../../../../platform/database/prisma.service';
 import { sameSecret } from '../../domain/order-codes';
 import { SalesOrderNotFoundError } from '../../orders.errors';
 import { toView, VIEW_SELECT, type ViewRow } from '../sales-order-view';
+import { orderPreparation } from '../order-preparation';
 
 /**
  * One order, for whoever may see it: its buyer (signed in), whoever holds its secret link (a
@@ -40,6 +41,6 @@ export class GetSalesOrderHandler implements IQueryHandler<GetSalesOrderQuery> {
   async execute({ salesOrderId, actor, key }: GetSalesOrderQuery): Promise<SalesOrderView> {
     const { row, owner, viaKey } = await visibleOrder(this.prisma, salesOrderId, actor, key);
     const homeComuna = row.homeComunaId ? (await this.prisma.location.findUnique({ where: { id: row.homeComunaId }, select: { name: true } }))?.name ?? null : null;
-    return toView(row, { homeComuna, showKey: owner || viaKey, actor });
+    return toView(row, { homeComuna, showKey: owner || viaKey, actor, preparation: await orderPreparation(this.prisma, row.lines) });
   }
 }
