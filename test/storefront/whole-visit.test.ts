@@ -140,4 +140,22 @@ describe('the whole visit in the quote, on a phone', () => {
     await page.waitForURL(new RegExp(`/laboratorio/${ids[1]}\\?examenes=${creatinina.id}`));
     await page.context().close();
   }, 120_000);
+
+  it("quotes a child's pediatric sample taking when the patient says the exams are for a child", async () => {
+    const hemograma = await t.prisma.exam.findUniqueOrThrow({ where: { code: '0301045' } });
+    const lab = await t.prisma.laboratory.findFirstOrThrow({
+      where: { fees: { some: { kind: 'PEDIATRIC' } }, exams: { some: { examId: hemograma.id, status: 'AUTHORIZED', isActive: true } } },
+      include: { fees: true }, orderBy: { id: 'asc' },
+    });
+    const fee = (kind: string) => lab.fees.find((f) => f.kind === kind)!.amount;
+    const page = await (await browser.newContext({ viewport: PHONE, bypassCSP: true })).newPage();
+    await page.goto(`${base}/buscador?examenes=${hemograma.id}&comuna=${lab.comunaId}&laboratorio=${encodeURIComponent(lab.identifierName)}`);
+    const card = page.getByTestId('quote').filter({ hasText: lab.identifierName }).first();
+    await expect(card.getByTestId('quote-fee').textContent()).resolves.toContain(`Toma de muestra venosa (una vez por visita)${clp(fee('VENOUS'))}`);
+    await page.getByRole('button', { name: /filtros/i }).first().click();
+    await page.getByLabel(/para un niño o niña/).check();
+    await page.waitForURL(/nino=1/);
+    await expect(card.getByTestId('quote-fee').filter({ hasText: 'pediátrica' }).textContent()).resolves.toContain(clp(fee('PEDIATRIC')));
+    await page.context().close();
+  }, 120_000);
 });

@@ -77,7 +77,7 @@ export default function SearchPage() {
   // Without exams there is nothing to pay: the default ordering lists by name, as the API does.
   const orderBy = !ordered && filter.orderBy === 'toPay' ? 'identifierName' : filter.orderBy;
   // What "Descargar cotización" and "Compartir" keep: the order (with its words), the previsión and the plan.
-  const keep = { exams: filter.exams, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage, coverageCapUf: filter.coverageCapUf, typed: examTyped };
+  const keep = { exams: filter.exams, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage, coverageCapUf: filter.coverageCapUf, pediatric: filter.pediatric, typed: examTyped };
   const ordering = ORDERINGS.find((o) => o.orderBy === orderBy && o.orderSort === filter.orderSort) ?? ORDERINGS.find((o) => o.orderBy === 'distance')!;
   const exams = filter.exams.map((id) => ({ id, name: examNames[id] ?? '…', ...(examTyped[id] && { typed: examTyped[id] }) }));
   const insurers = useAppSelector((state) => state.search.insurers);
@@ -86,7 +86,7 @@ export default function SearchPage() {
   // A branch takes FONASA or not, whatever the tramo: the card names FONASA itself.
   const insurerName = insurer?.type === 'public' ? 'FONASA' : insurer?.name;
   // The order follows the patient to the laboratory's page.
-  const orderQuery = ordered ? filterToUrl({ ...EMPTY_FILTER, exams: filter.exams, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage, coverageCapUf: filter.coverageCapUf }) : undefined;
+  const orderQuery = ordered ? filterToUrl({ ...EMPTY_FILTER, exams: filter.exams, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage, coverageCapUf: filter.coverageCapUf, pediatric: filter.pediatric }) : undefined;
   const regionName = useAppSelector((state) => state.locations.regions.find((r) => r.id === filter.locationFk)?.name);
   // On a phone the filters fold away: one line says what is being quoted.
   const added = filter.addedComunas.map((id) => comunaName(id)).filter(Boolean);
@@ -155,6 +155,10 @@ export default function SearchPage() {
             <Checkbox inputId="homeCollection" checked={filter.homeCollection} onChange={(e) => act(filterChanged({ homeCollection: Boolean(e.checked) }))} />
             <label htmlFor="homeCollection">Toma de muestra en mi domicilio (suma su costo)</label>
             {filter.homeCollection && filter.location === null && <small className="cl-field__hint">Elige tu comuna para ver quién va a tu domicilio.</small>}
+          </div>
+          <div className="cl-check">
+            <Checkbox inputId="pediatric" checked={filter.pediatric} onChange={(e) => act(filterChanged({ pediatric: Boolean(e.checked) }))} />
+            <label htmlFor="pediatric">Los exámenes son para un niño o niña (toma de muestra pediátrica)</label>
           </div>
           {/* At home the comuna is where the home is: adding comunas would change nothing. */}
           {facets && facets.comunas.length > 0 && !filter.homeCollection && (

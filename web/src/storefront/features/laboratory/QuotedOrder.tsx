@@ -21,6 +21,8 @@ export interface QuotedOrderRequest {
   coveragePercentage: number | null;
   /** The plan's cap per exam in UF (`tope`). */
   coverageCapUf: number | null;
+  /** For a child (`nino=1`): the pediatric sample taking. */
+  pediatric: boolean;
 }
 
 /** `examenes`, `prevision` and `cobertura` of the address, as /buscador writes them. */
@@ -33,6 +35,7 @@ export function quotedOrderFrom(params: URLSearchParams): QuotedOrderRequest | n
   return {
     exams, pensionHealtInstitutionId: id(params.get('prevision')), coveragePercentage: percentage !== null && percentage >= 0 && percentage <= 100 ? percentage : null,
     coverageCapUf: capUf(params.get('tope')),
+    pediatric: params.get('nino') === '1',
   };
 }
 

@@ -19,7 +19,7 @@ export function SplitOfferPanel({ split, examNames, filter }: { split: SplitOffe
       </p>
       <ol className="cl-split__visits">
         {split.visits.map((visit) => {
-          const part = filterToUrl({ ...EMPTY_FILTER, exams: visit.examIds, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage, coverageCapUf: filter.coverageCapUf });
+          const part = filterToUrl({ ...EMPTY_FILTER, exams: visit.examIds, pensionHealtInstitutionId: filter.pensionHealtInstitutionId, coveragePercentage: filter.coveragePercentage, coverageCapUf: filter.coverageCapUf, pediatric: filter.pediatric });
           return (
             <li key={visit.laboratoryId} data-testid="split-visit">
               <Link to={`/laboratorio/${visit.laboratoryId}?${part}`}>{visit.identifierName}</Link>: {visit.examIds.map((id) => examNames[id] ?? `Examen ${id}`).join(', ')}

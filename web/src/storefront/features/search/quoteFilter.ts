@@ -20,6 +20,8 @@ export interface QuoteFilter {
   attributesValues: number[];
   /** Collection at home in the chosen comuna (`domicilio=1`): only branches reaching it, their fee in the quote. */
   homeCollection: boolean;
+  /** The exams are for a child (`nino=1`): the branches' pediatric sample taking is quoted where they charge one. */
+  pediatric: boolean;
   /** `distance`: "Más cercano", from the chosen comuna; `toPay`: what the patient pays in all, fees included (the default). */
   orderBy: 'identifierName' | 'total' | 'copay' | 'distance' | 'toPay';
   orderSort: 'asc' | 'desc';
@@ -38,6 +40,7 @@ export const EMPTY_FILTER: QuoteFilter = {
   laboratoryName: '',
   attributesValues: [],
   homeCollection: false,
+  pediatric: false,
   orderBy: 'toPay',
   orderSort: 'asc',
 };
@@ -58,6 +61,7 @@ const PARAMS = {
   laboratoryName: 'laboratorio',
   attributesValues: 'atributos',
   homeCollection: 'domicilio',
+  pediatric: 'nino',
   orderBy: 'orden',
   orderSort: 'sentido',
 } as const;
@@ -92,6 +96,7 @@ export function filterFromUrl(params: URLSearchParams): { filter: QuoteFilter; p
     laboratoryName: (params.get(PARAMS.laboratoryName) ?? '').slice(0, 200),
     attributesValues: ids(params.get(PARAMS.attributesValues)),
     homeCollection: params.get(PARAMS.homeCollection) === '1',
+    pediatric: params.get(PARAMS.pediatric) === '1',
     orderBy: orderBy === 'total' || orderBy === 'copay' || orderBy === 'distance' || orderBy === 'identifierName' ? orderBy : 'toPay',
     orderSort: params.get(PARAMS.orderSort) === 'desc' ? 'desc' : 'asc',
   };
