@@ -54,7 +54,9 @@ try {
   const lags: number[] = [];
   const lateChanges: string[] = [];
   let late = 0;
+  // The first change also waits for the workers' first delivery after they start (a few seconds): not measured.
   for (const [n, target] of targets.entries()) {
+    const measured = n > 0;
     // Changed through one API (in turn), read back from all three.
     const price = target.price + 10;
     const changed = await clients[n % 3].post(`/api/laboratory-exam/${target.id}`, { price }, { authorization: `Bearer ${token}` });
@@ -68,6 +70,7 @@ try {
         await new Promise((r) => setTimeout(r, 5));
       }
       const lag = performance.now() - started;
+      if (!measured) return;
       lags.push(lag);
       if (lag > 1000) {
         late++;
@@ -80,7 +83,7 @@ try {
 
   // Periodic work: each kind claimed by one worker per period (the two workers tick independently).
   const { rows: periods } = await db.query(`SELECT what, next_at FROM periodic_run ORDER BY what`);
-  console.log(`${targets.length} price changes, each read back from 3 APIs (${lags.length} reads) while ${searches} other searches ran:`);
+  console.log(`${targets.length - 1} price changes (after one to warm up), each read back from 3 APIs (${lags.length} reads) while ${searches} other searches ran:`);
   console.log(`  new price quoted by an API after: p50 ${ms(percentile(lags, 50))}, p95 ${ms(percentile(lags, 95))}, max ${ms(Math.max(...lags))}; later than 1 s: ${late}`);
   console.log(`  periodic work claimed so far: ${periods.map((p) => `${p.what} (next ${new Date(p.next_at).toISOString()})`).join('; ') || 'none yet (the first periods start 30-60 s after a worker starts)'}`);
   console.log(late === 0 ? 'every API quoted every change within a second' : `${late} reads took more than a second: ${lateChanges.join('; ')}`);
