@@ -52,6 +52,8 @@ export interface LaboratoryPageView {
 
 /** A branch as the back office reads it (`GET /api/priv/laboratory/{id}`, `POST /api/priv/laboratory/search`). */
 export interface OwnLaboratory extends BranchData {
+  /** The code its company's price lists name it by. */
+  branchCode: string | null;
   isActive: boolean;
   homeCollection: HomeCollection | null;
   fees: VisitFeeInput[];
@@ -64,6 +66,8 @@ export interface OwnLaboratory extends BranchData {
 /** What the branch form sends; '' or null clears an optional field. */
 export interface OwnLaboratoryInput {
   companyId?: number;
+  /** The code the company's price lists name the branch by (`SUC-001` assigned when none is given; unique in it). */
+  branchCode?: string;
   identifierName: string;
   addressLine1: string;
   addressLine2?: string | null;

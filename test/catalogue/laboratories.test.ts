@@ -141,6 +141,24 @@ describe('laboratories, as providers and administrators keep them', () => {
     expect(await t.http.post('/api/laboratory/search').send({ exams: [urine.id], laboratoryId: id }).then((r) => r.body.data.items[0])).toMatchObject({ fees: [], toPay: 3000 });
   });
 
+  it('gives every branch a code its price lists name it by: the next SUC-NNN, or the one chosen, unique in the company', async () => {
+    const codes = async () => (await t.prisma.laboratory.findMany({ where: { companyId: companyA }, select: { branchCode: true } })).map((l) => l.branchCode);
+    // The demo data's branches got theirs at the seed.
+    expect((await codes()).every((code) => /^SUC-\d{3,}$/.test(code ?? ''))).toBe(true);
+    const last = Math.max(...(await codes()).map((code) => Number(code!.slice(4))));
+    const next = await as(providerA).post('/api/laboratory', { ...branch, identifierName: 'Sin código', comunaId });
+    expect(next).toMatchObject({ code: 200, data: { branchCode: `SUC-${String(last + 1).padStart(3, '0')}` } });
+    const chosen = await as(providerA).post('/api/laboratory', { ...branch, identifierName: 'Con código', comunaId, branchCode: ' centro-02 ' });
+    expect(chosen).toMatchObject({ code: 200, data: { branchCode: 'CENTRO-02' } });
+    // Taken in the company: refused on the field, nothing written; another company may use it.
+    const before = await t.prisma.laboratory.count();
+    expect(await as(providerA).post('/api/laboratory', { ...branch, identifierName: 'Repetida', comunaId, branchCode: 'CENTRO-02' })).toMatchObject({ code: 409, error: 'LABORATORY.BRANCH_CODE_TAKEN', errors: { branchCode: [expect.stringContaining('CENTRO-02')] } });
+    expect(await as(providerA).post(`/api/priv/laboratory/${next.data.id}`, { branchCode: 'centro-02' })).toMatchObject({ code: 409, errors: { branchCode: [expect.any(String)] } });
+    expect(await t.prisma.laboratory.count()).toBe(before);
+    expect(await as(providerB).post('/api/laboratory', { ...branch, identifierName: 'Otra empresa', comunaId, branchCode: 'CENTRO-02' })).toMatchObject({ code: 200 });
+    expect(await as(providerA).post('/api/laboratory', { ...branch, comunaId, branchCode: 'con espacio' })).toMatchObject({ code: 400, errors: { branchCode: [expect.any(String)] } });
+  });
+
   it('lists active insurers, FONASA first', async () => {
     const list = (await t.http.get('/api/insurer')).body.data as { code: string; type: string }[];
     expect(list[0]).toMatchObject({ type: 'public' });

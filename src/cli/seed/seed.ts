@@ -8,6 +8,7 @@ import { loadReferenceData, type ReferenceData } from '../../platform/reference-
 import { seedCommerce } from './seed-commerce';
 import type { Prisma } from '../../generated/prisma/client';
 import { foldTerm } from '../../modules/catalogue/exams';
+import { assignMissingBranchCodes } from '../../modules/catalogue/laboratories';
 import { chileDay, dayAsDate } from '../../platform/chile/calendar';
 
 export const PROFILES = [
@@ -229,6 +230,7 @@ async function seedLaboratories(
     })),
     select: { id: true },
   });
+  await assignMissingBranchCodes(tx, companies.map((c) => c.id));
   const examRows = generated.laboratories.flatMap((lab, i) =>
     lab.exams.map((exam) => ({ laboratoryId: labs[i].id, examId: ids.exams.get(exam.code)!, price: exam.price, authorized: exam.authorized })),
   );

@@ -7,3 +7,4 @@ export { PUBLIC_LABORATORY } from './queries/get-laboratory-page/public-laborato
 export { HOME_COLLECTION_CODE, homeFeeAt, readHomeCollection, readHomeCollections } from './home-collection/home-collection';
 export { branchFactsSql, toBranchFacts, type BranchFactsRow } from './branch-facts';
 export { replaceVisitFees, sampleFeeColumns, toVisitFee } from './visit-fees/visit-fees';
+export { assignMissingBranchCodes } from './branch-codes';

@@ -1,6 +1,7 @@
 import type { Changes } from '../../../../platform/cqrs/unit-of-work';
 import type { Tx } from '../../../../platform/database/prisma.service';
 import { LaboratoryRegistered } from '../laboratories.events';
+import { assignMissingBranchCodes } from '../branch-codes';
 
 /** The branch a provider names when its company signs up: where it is, to be completed in /app/laboratories. */
 export interface FirstBranchInput {
@@ -21,6 +22,7 @@ export async function registerFirstBranch(tx: Tx, changes: Changes, branch: Firs
     data: { companyId: branch.companyId, identifierName: branch.name, comunaId: branch.comunaId, addressLine1: branch.addressLine ?? '' },
     select: { id: true },
   });
+  await assignMissingBranchCodes(tx, [branch.companyId]);
   changes.record(LaboratoryRegistered({ laboratoryId: id, companyId: branch.companyId }));
   return id;
 }

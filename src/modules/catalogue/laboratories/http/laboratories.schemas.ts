@@ -33,6 +33,9 @@ const visitFee = z
 /** A new branch: its name, address and comuna; the company too when an administrator registers it. */
 export const registerLaboratoryBody = z.object({
   companyId: idField('la empresa').optional(),
+  // As the price lists write it: "suc-01" and "SUC-01" are one code.
+  branchCode: z.string({ message: 'Debe ser un texto.' }).trim().toUpperCase().min(1, 'Indica el código de la sucursal.').max(40, 'Máximo 40 caracteres.')
+    .regex(/^[A-Z0-9][A-Z0-9._-]*$/, 'Usa letras, números, puntos o guiones, sin espacios (por ejemplo SUC-001).').optional(),
   identifierName: textField('el nombre del laboratorio', 200),
   addressLine1: textField('la dirección', 300),
   addressLine2: clearable(optionalText(300)),

@@ -11,7 +11,7 @@ export type OpeningHours = {
 
 /** What the back office reads of a laboratory (`GET /api/priv/laboratory/{id}`, and what its commands answer). */
 export const LABORATORY_SELECT = {
-  id: true, identifierName: true, addressLine1: true, addressLine2: true, lat: true, lng: true, phone: true, email: true, website: true,
+  id: true, branchCode: true, identifierName: true, addressLine1: true, addressLine2: true, lat: true, lng: true, phone: true, email: true, website: true,
   openingHours: true, fonasaLevel: true, isActive: true, createdAt: true, updatedAt: true,
   company: { select: { id: true, tradeName: true, status: true } },
   comuna: { select: { id: true, name: true, parent: { select: { id: true, name: true } } } },

@@ -132,7 +132,16 @@ export function LaboratoryFields({ pickCompany = false }: { pickCompany?: boolea
   return (
     <>
       {pickCompany && <CompanyInput />}
-      <TextInput source="identifierName" label="Nombre de la sucursal" maxLength={200} placeholder="Laboratorio Central – Providencia" />
+      <div className="cl-form__row">
+        <TextInput source="identifierName" label="Nombre de la sucursal" maxLength={200} placeholder="Laboratorio Central – Providencia" />
+        <TextInput
+          source="branchCode"
+          label="Código de la sucursal"
+          maxLength={40}
+          placeholder="SUC-001"
+          hint="El que usan tus listas de precios para nombrarla. Vacío: le damos el siguiente SUC-NNN."
+        />
+      </div>
       <div className="cl-form__row">
         <TextInput source="addressLine1" label="Dirección" maxLength={300} placeholder="Av. Providencia 1234" />
         <TextInput source="addressLine2" label="Oficina, piso o local (opcional)" maxLength={300} />

@@ -17,6 +17,7 @@ export default function LaboratoryList() {
       rowName={(lab) => lab.identifierName}
       filters={[{ name: 'name', label: 'Buscar por nombre', type: 'text' }]}
       columns={[
+        { header: 'Código', nowrap: true, body: (lab) => lab.branchCode ?? '' },
         { header: 'Sucursal', body: (lab) => lab.identifierName },
         ...(isAdmin ? [{ header: 'Empresa', body: (lab: { company: { tradeName: string } }) => lab.company.tradeName }] : []),
         { header: 'Dirección', body: (lab) => `${lab.addressLine1}, ${lab.comuna.name}` },
@@ -27,6 +28,7 @@ export default function LaboratoryList() {
       csv={{
         filename: 'laboratorios.csv',
         columns: [
+          { header: 'Código', value: (lab) => lab.branchCode },
           { header: 'Sucursal', value: (lab) => lab.identifierName },
           { header: 'Empresa', value: (lab) => lab.company.tradeName },
           { header: 'Dirección', value: (lab) => [lab.addressLine1, lab.addressLine2].filter(Boolean).join(', ') },

@@ -23,6 +23,8 @@ export const FONASA_LEVELS = [
 export interface LaboratoryValues {
   /** An administrator registering a branch picks its company; a provider's is its own (never sent on edits). */
   companyId: number | null;
+  /** Empty on a new branch: SUC-NNN is assigned. */
+  branchCode: string;
   identifierName: string;
   addressLine1: string;
   addressLine2: string;
@@ -60,6 +62,7 @@ const noHours = () => Object.fromEntries(HOUR_LINES.map(({ day }) => [day, { ope
 
 export const emptyLaboratory: LaboratoryValues = {
   companyId: null,
+  branchCode: '',
   identifierName: '', addressLine1: '', addressLine2: '', regionId: null, comunaId: null, lat: null, lng: null, phone: '', email: '', website: '',
   hours: noHours(), fonasaLevel: 0, insurerIds: [], homeCollection: false, homeFee: null, homeComunaIds: [], homeComunaFees: {},
   feeVenous: null, feeCapillary: null, feePediatric: null, afterHoursFee: null, afterHoursFrom: '', afterHoursUntil: '',
@@ -70,6 +73,7 @@ export const laboratoryValues = (lab: OwnLaboratory): LaboratoryValues => {
   for (const h of lab.openingHours ?? []) hours[h.day] = { opens: h.opens, closes: h.closes };
   return {
     companyId: null,
+    branchCode: lab.branchCode ?? '',
     identifierName: lab.identifierName,
     addressLine1: lab.addressLine1,
     addressLine2: lab.addressLine2 ?? '',
@@ -113,6 +117,7 @@ const openingHours = (values: LaboratoryValues): OpeningHours[] =>
 
 export const laboratoryInput = (values: LaboratoryValues): OwnLaboratoryInput => ({
   ...(values.companyId !== null && { companyId: values.companyId }),
+  ...(values.branchCode.trim() && { branchCode: values.branchCode.trim().toUpperCase() }),
   identifierName: values.identifierName.trim(),
   addressLine1: values.addressLine1.trim(),
   // '' clears an optional field (the API's clearable fields).

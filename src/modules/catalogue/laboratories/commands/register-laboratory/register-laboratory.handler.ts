@@ -1,4 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { rethrowBranchCodeTaken } from '../../branch-codes';
 import { assertCompanyAccess } from '../../../../../platform/cqrs/company-scope';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import { invalidField } from '../../../../../platform/http/app-error';
@@ -7,6 +8,7 @@ import { LABORATORY_SELECT, toLaboratoryView } from '../../queries/laboratory-vi
 import { settleFonasaFacts, assertFonasaCoherent, assertLaboratoryReferences, laboratoryColumns, replaceInsurers } from '../laboratory-fields';
 import { readHomeCollection, replaceHomeCollection } from '../../home-collection/home-collection';
 import { replaceVisitFees } from '../../visit-fees/visit-fees';
+import { assignMissingBranchCodes } from '../../branch-codes';
 import { RegisterLaboratoryCommand } from './register-laboratory.command';
 
 @CommandHandler(RegisterLaboratoryCommand)
@@ -27,10 +29,11 @@ export class RegisterLaboratoryHandler implements ICommandHandler<RegisterLabora
       if (input.insurerIds) await replaceInsurers(tx, id, input.insurerIds);
       if (input.homeCollection) await replaceHomeCollection(tx, id, input.homeCollection);
       if (input.fees) await replaceVisitFees(tx, id, input.fees);
+      await assignMissingBranchCodes(tx, [owner]);
       await settleFonasaFacts(tx);
       changes.record(LaboratoryRegistered({ laboratoryId: id, companyId: owner }));
       changes.audit('laboratory.registered', 'Laboratory', id, { companyId: owner });
       return toLaboratoryView(await tx.laboratory.findUniqueOrThrow({ where: { id }, select: LABORATORY_SELECT }), await readHomeCollection(tx, id));
-    });
+    }).catch(rethrowBranchCodeTaken(input.branchCode));
   }
 }

@@ -1,4 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { rethrowBranchCodeTaken } from '../../branch-codes';
 import { assertCompanyAccess, assertLaboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import { invalidField } from '../../../../../platform/http/app-error';
@@ -35,6 +36,6 @@ export class UpdateLaboratoryHandler implements ICommandHandler<UpdateLaboratory
         changes.audit('laboratory.updated', 'Laboratory', laboratoryId, { fields: fields.join(',') });
       }
       return toLaboratoryView(await tx.laboratory.findUniqueOrThrow({ where: { id: laboratoryId }, select: LABORATORY_SELECT }), await readHomeCollection(tx, laboratoryId, (await tx.laboratory.findUniqueOrThrow({ where: { id: laboratoryId }, select: { comunaId: true } })).comunaId));
-    });
+    }).catch(rethrowBranchCodeTaken(input.branchCode));
   }
 }
