@@ -262,7 +262,10 @@ describe('importing a price list (POST /api/laboratory-exam-import)', () => {
   it('offers each template with an example row, as CSV and XLSX', async () => {
     const template = await t.http.get('/api/imports/templates/laboratory-exam.csv').set(bearer(providerA));
     expect(template.status).toBe(200);
-    expect(template.text.replace(/^\uFEFF/, '').split('\r\n').slice(0, 2)).toEqual(['codigo_sucursal;id_sucursal;codigo_fonasa;examen;precio', 'SUC-01;;0301045;Hemograma;6500']);
+    // The example row names one of the company's own branches (issue 27): it imports as it is.
+    expect(template.text.replace(/^\uFEFF/, '').split('\r\n').slice(0, 2)).toEqual(['codigo_sucursal;id_sucursal;codigo_fonasa;examen;precio', 'SUC-A1;;0301045;Hemograma;6500']);
+    // An administrator belongs to no company: the generic example.
+    expect((await t.http.get('/api/imports/templates/laboratory-exam.csv').set(bearer(admin))).text.split('\r\n')[1]).toBe('SUC-01;;0301045;Hemograma;6500');
     const book = await t.http.get('/api/imports/templates/laboratory.xlsx').set(bearer(providerA)).buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));

@@ -93,7 +93,7 @@ export class ImportsController {
   @ApiOperation({ summary: 'Plantilla de una importación con una fila de ejemplo (laboratory|laboratory-exam|exam, .csv o .xlsx)' })
   async template(@CurrentActor() actor: Actor, @Param('name', new ZodValidationPipe(templateName)) name: z.infer<typeof templateName>, @Res() response: Response) {
     if (name.kind === 'exam' && actor.profile !== 'ADM') throw new ForbiddenError('Solo un administrador importa el catálogo de exámenes.');
-    await send(response, await this.queries.execute(new GetTemplateQuery(name.kind, name.format)));
+    await send(response, await this.queries.execute(new GetTemplateQuery(name.kind, name.format, actor.companyId ?? undefined)));
   }
 
   @ProviderScoped()
