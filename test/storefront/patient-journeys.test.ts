@@ -6,6 +6,7 @@ import { waitFor } from '../support/wait';
 import { SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
 import { logIn } from '../support/backoffice';
 import { choose } from '../support/select';
+import { shoot } from '../support/screenshots';
 
 /**
  * Issue 19: the four patients of the issue, on a 390 px phone, each with the laboratories they
@@ -13,16 +14,6 @@ import { choose } from '../support/select';
  * offers the nearest ones and the region, and a card says how far it is and why it is quoted as particular.
  */
 const PHONE = { width: 390, height: 844 };
-/** Set SHOTS_DIR to keep a screenshot of each state at 390 and 1366 px (never in the repository). */
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1366.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-}
 
 const cardNames = (page: Page) => page.getByTestId('quote').getByRole('heading').allTextContents();
 

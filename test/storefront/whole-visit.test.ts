@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { announceSearchChange, SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
 import { axeViolations, sideways } from '../support/axe';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { clp } from '../support/format';
 import type { TestApp } from '../support/app';
+import { shoot } from '../support/screenshots';
 
 /**
  * Issue 30, on a phone: the quote tells the whole visit. A 5-exam order (fasting glucose, lipid profile, first-morning
@@ -11,16 +12,6 @@ import type { TestApp } from '../support/app';
  * page says how to prepare and when to go there, and checkout says the fee is paid at the counter.
  */
 const PHONE = { width: 390, height: 844 };
-/** Set SHOTS_DIR to keep a screenshot of each state (never in the repository). */
-const SHOTS = process.env.SHOTS_DIR;
-/** A screenshot at the phone's width and at a desktop's, when SHOTS_DIR asks for them. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1366.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-}
 const ORDER = ['0301045', '0302034', '0302047', '0309022', '0303024'];
 
 describe('the whole visit in the quote, on a phone', () => {
@@ -91,7 +82,7 @@ describe('the whole visit in the quote, on a phone', () => {
     await page.waitForURL(`${base}/checkout`);
     await expect(page.getByTestId('cart-fee-at-counter').textContent()).resolves.toBe(`En el laboratorio pagas además la toma de muestra, ${clp(venous)} (una vez por visita).`);
     await page.getByTestId('preparation').waitFor();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/visit-checkout-390.png`, fullPage: true });
+    await shoot(page, 'visit-checkout');
     await page.context().close();
   }, 120_000);
 
