@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { parseOpeningHours } from '../kinds/laboratory.kind';
 import { normalizeExamCode } from '../kinds/laboratory-exam.kind';
 import { matchHeader, normalizeHeader, parsePesos } from './columns';
@@ -49,6 +50,23 @@ describe('reading files as people have them', () => {
     expect((await readAll(path, size)).header).toEqual(['léeme']);
     expect(await readAll(path, size, 'precios')).toMatchObject({ format: 'XLSX', sheet: 'Precios', rows: [{ row: 2, cells: ['0301045', '6500', 'en ayunas'] }] });
     await expect(openTable(path, size, { sheet: 'Otra' })).rejects.toMatchObject({ error: 'IMPORT.UNKNOWN_SHEET' });
+  });
+
+  it('reads a workbook whose sheet names come after its sheets in the zip', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notas').addRow(['léeme']);
+    workbook.addWorksheet('Precios').addRow(['codigo', 'precio']).commit();
+    const written = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+    // The zip's own order decides when exceljs reads each part: the relationships and shared strings
+    // first, then the sheets, and the part that names them last.
+    const names = Object.keys(written.files).filter((name) => !written.files[name].dir);
+    const last = 'xl/workbook.xml';
+    const rank = (name: string) => (name === last ? 2 : /worksheets\/sheet/.test(name) ? 1 : 0);
+    const reordered = new JSZip();
+    for (const name of names.sort((a, b) => rank(a) - rank(b))) reordered.file(name, await written.file(name)!.async('nodebuffer'));
+    const { path, size } = file('desordenado.xlsx', await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    expect(await readAll(path, size, 'Precios')).toMatchObject({ sheet: 'Precios', header: ['codigo', 'precio'] });
+    await expect(openTable(path, size, { sheet: 'Otra' })).rejects.toMatchObject({ error: 'IMPORT.UNKNOWN_SHEET', message: expect.stringContaining('Notas') });
   });
 
   it('refuses what is not a table before reading rows', async () => {

@@ -172,6 +172,7 @@ async function openXlsx(path: string, sheet: string | undefined): Promise<Opened
   // What a zip unzips to is checked before the spreadsheet reader holds any of it.
   await inspectXlsx(path);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  waitForSheetNames(reader);
   const sheets = reader[Symbol.asyncIterator]();
   const seen: string[] = [];
   let worksheet: (AsyncIterable<ExcelJS.Row> & { name?: string }) | undefined;
@@ -221,6 +222,22 @@ async function openXlsx(path: string, sheet: string | undefined): Promise<Opened
     }
   }
   return { format: 'XLSX', sheet: worksheet.name ?? null, header: toCells(headerRow), rows: rows() };
+}
+
+/**
+ * exceljs reads a sheet as soon as its zip entry comes if the relationships and shared strings came
+ * before it, and otherwise keeps it in a temporary file until the end. It forgets that the sheets'
+ * names come in xl/workbook.xml: a zip that has that part after a sheet (any order is valid, and
+ * exceljs's own writer varies it from one file to the next) fails with "reading 'sheets'". Hiding the
+ * relationships until the workbook part has been read makes such a sheet wait like the others.
+ */
+function waitForSheetNames(reader: ExcelJS.stream.xlsx.WorkbookReader): void {
+  const internals = reader as unknown as { model?: unknown; workbookRels?: unknown };
+  let relationships: unknown;
+  Object.defineProperty(internals, 'workbookRels', {
+    get: () => (internals.model ? relationships : undefined),
+    set: (value: unknown) => (relationships = value),
+  });
 }
 
 const normalizeSheet = (name: string) => name.trim().toLocaleLowerCase('es');
