@@ -1,5 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, providersOfTwoCompanies, signIn } from '../support/accounts';
+import { chileDay } from '../../src/platform/chile/calendar';
 import { waitFor } from '../support/wait';
 
 /**
@@ -29,7 +30,6 @@ describe('price freshness and where a price sits in its region', () => {
   const quote = () => t.http.post('/api/laboratory/search').send({ exams: lab.examIds, location: lab.comunaId, perPage: 50 }).then((r) => r.body.data);
   const lineOf = (data: { items: { laboratoryId: number; exams: { examId: number; stale?: true; confirmedOn?: string }[] }[] }) => data.items.find((i) => i.laboratoryId === lab.id)!.exams[0];
   const confirm = (token: string, laboratoryId: number) => t.http.post('/api/laboratory-exam/confirm').set('Authorization', `Bearer ${token}`).send({ laboratoryId }).then((r) => r.body);
-  const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
 
   it('marks a price unconfirmed for 6 months, leaves it out of the region’s figures, and clears it when the laboratory confirms its list', async () => {
     const fresh = await quote();
@@ -40,12 +40,11 @@ describe('price freshness and where a price sits in its region', () => {
     expect(stats.min).toBeLessThanOrEqual(stats.median);
     expect(stats.median).toBeLessThanOrEqual(stats.max);
 
-    // Eight months without a word from the laboratory.
-    const eightMonthsAgo = new Date(Date.now() - 240 * 86_400_000);
-    await t.prisma.laboratoryExam.updateMany({ where: { laboratoryId: lab.id }, data: { confirmedAt: eightMonthsAgo } });
+    // Months without a word from the laboratory, since a late evening in Chile (already the next day in UTC).
+    await t.prisma.laboratoryExam.updateMany({ where: { laboratoryId: lab.id }, data: { confirmedAt: new Date('2026-03-02T02:00:00Z') } });
     await t.prisma.$executeRawUnsafe('NOTIFY search_changed');
     const stale = await waitFor(quote, (data) => lineOf(data).stale === true);
-    expect(lineOf(stale).confirmedOn).toBe(eightMonthsAgo.toISOString().slice(0, 10));
+    expect(lineOf(stale).confirmedOn).toBe('2026-03-01');
     expect(stale.priceStats[lab.examIds[0]]?.count ?? 0).toBe(stats.count - 1);
 
     // Another company's provider cannot confirm it; its own can, in one action.
@@ -54,7 +53,7 @@ describe('price freshness and where a price sits in its region', () => {
     expect(confirmed).toMatchObject({ code: 200, data: { laboratoryId: lab.id, confirmed: expect.any(Number) } });
     expect(confirmed.data.confirmed).toBeGreaterThanOrEqual(lab.examIds.length);
     const again = await waitFor(quote, (data) => lineOf(data).stale === undefined);
-    expect(lineOf(again).confirmedOn).toBe(today());
+    expect(lineOf(again).confirmedOn).toBe(chileDay());
     expect(again.priceStats[lab.examIds[0]].count).toBe(stats.count);
   });
 

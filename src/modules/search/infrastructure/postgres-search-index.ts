@@ -214,7 +214,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
                    ${line.capped} AS capped,
                    -- "Vigente desde" from the write model, for the page's lines only (by its unique key): a laboratory
                    -- confirming its list then needs no reindex.
-                   to_char(le.confirmed_at, 'YYYY-MM-DD') AS confirmed_on, le.confirmed_at <= now() - make_interval(months => ${STALE_AFTER_MONTHS}) AS stale
+                   to_char(le.confirmed_at AT TIME ZONE 'UTC' AT TIME ZONE 'America/Santiago', 'YYYY-MM-DD') AS confirmed_on, le.confirmed_at <= now() - make_interval(months => ${STALE_AFTER_MONTHS}) AS stale
             FROM page JOIN px p ON p.laboratory_id = page.laboratory_id
             JOIN laboratory_exam le ON le.laboratory_id = p.laboratory_id AND le.exam_id = p.exam_id) x
       GROUP BY laboratory_id

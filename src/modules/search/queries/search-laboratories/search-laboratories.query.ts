@@ -122,7 +122,7 @@ export class SearchLaboratoriesHandler implements IQueryHandler<SearchLaboratori
     const lines = quotes.flatMap((q) => q.exams.filter((e) => e.confirmedOn === undefined).map((e) => ({ laboratoryId: q.laboratoryId, line: e })));
     if (lines.length === 0) return;
     const rows = await this.reads.query<{ laboratory_id: number; exam_id: number; confirmed_on: string; stale: boolean }>(Prisma.sql`
-      SELECT le.laboratory_id, le.exam_id, to_char(le.confirmed_at, 'YYYY-MM-DD') AS confirmed_on,
+      SELECT le.laboratory_id, le.exam_id, to_char(le.confirmed_at AT TIME ZONE 'UTC' AT TIME ZONE 'America/Santiago', 'YYYY-MM-DD') AS confirmed_on,
              le.confirmed_at <= now() - make_interval(months => ${STALE_AFTER_MONTHS}) AS stale
       FROM laboratory_exam le
       JOIN unnest(${lines.map((l) => l.laboratoryId)}::int[], ${lines.map((l) => l.line.examId)}::int[]) AS pair(laboratory_id, exam_id)
