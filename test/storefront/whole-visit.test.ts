@@ -107,7 +107,7 @@ describe('the whole visit in the quote, on a phone', () => {
     await page.context().close();
   }, 120_000);
 
-  it('offers to split the order between two laboratories when none has it whole, each part opening its laboratory', async () => {
+  it('offers to split the order between two laboratories when none has it whole; the cart takes both visits and checkout pays one order per laboratory', async () => {
     const comuna = await t.prisma.location.findFirstOrThrow({ where: { name: 'Cabo de Hornos', kind: 'COMUNA' } });
     const company = await t.prisma.company.findFirstOrThrow({ where: { status: 'APPROVED' } });
     const [glucosa, creatinina] = await Promise.all(['0302047', '0302023'].map((code) => t.prisma.exam.findUniqueOrThrow({ where: { code } })));
@@ -127,7 +127,36 @@ describe('the whole visit in the quote, on a phone', () => {
     ]);
     await shoot(page, 'visit-split');
     expect(await sideways(page, 'split offer')).toEqual([]);
-    await offer.getByRole('link', { name: 'Austral Creatinina' }).click();
+
+    // Both visits go to the cart at once; checkout pays one laboratory's order at a time, and says which.
+    await offer.getByRole('button', { name: 'Agregar las 2 visitas al carro' }).click();
+    await offer.getByRole('link', { name: /Las 2 visitas están en tu carro/ }).click();
+    await page.waitForURL(`${base}/checkout`);
+    const visits = page.getByTestId('checkout-visits');
+    await expect(visits.textContent()).resolves.toContain('Tu carro tiene exámenes de 2 laboratorios: cada uno es una visita y se paga en su propia orden, con su propio voucher. Ahora pagas la de Austral Glucosa.');
+    await expect(page.getByTestId('checkout-total').textContent()).resolves.toBe(clp(2500));
+    await shoot(page, 'visit-split-checkout');
+    await visits.getByRole('link', { name: 'Pagar primero la de Austral Creatinina' }).click();
+    await page.getByRole('heading', { name: 'Tu orden en Austral Creatinina' }).waitFor();
+    await expect(page.getByTestId('checkout-total').textContent()).resolves.toBe(clp(3500));
+    await page.getByLabel('Nombre', { exact: true }).fill('Pía');
+    await page.getByLabel('Apellido').fill('Aguilar');
+    await page.getByLabel('RUT').fill('111111111');
+    await page.getByLabel('Correo electrónico').fill('pia@correo.test');
+    await page.getByRole('button', { name: `Pagar ${clp(3500)}` }).click();
+    await page.waitForURL(/\/api\/payments\/simulator/);
+    await page.getByRole('button', { name: 'Aprobar pago' }).click();
+    await page.waitForURL(/\/voucher\/\d+\?k=/);
+    // The paid visit left the cart; the other one waits, one click from its own checkout.
+    const next = page.getByTestId('next-visit');
+    await expect(next.textContent()).resolves.toBe('Tu carro aún tiene 1 examen de Austral Glucosa, tu otra visita. Pagar esa orden');
+    await shoot(page, 'visit-split-voucher');
+    await next.getByRole('link', { name: 'Pagar esa orden' }).click();
+    await page.getByRole('heading', { name: 'Tu orden en Austral Glucosa' }).waitFor();
+    await expect(page.getByTestId('checkout-visits').count()).resolves.toBe(0);
+
+    await page.goto(`${base}/buscador?examenes=${glucosa.id},${creatinina.id}&comuna=${comuna.id}`);
+    await page.getByTestId('split-offer').getByRole('link', { name: 'Austral Creatinina' }).click();
     await page.waitForURL(new RegExp(`/laboratorio/${ids[1]}\\?examenes=${creatinina.id}`));
     await page.context().close();
   }, 120_000);

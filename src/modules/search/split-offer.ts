@@ -12,6 +12,10 @@ export interface SplitCandidate extends SampleFees {
   lines: { examId: number; pays: number }[];
 }
 
+/** Candidates of a split, in every adapter: the cheapest few branches for each exam, and the cheapest few with the whole order. */
+export const SPLIT_PER_EXAM = 6;
+export const SPLIT_WHOLE = 10;
+
 /** A split is offered when it saves at least this share of the best single branch's total, and at least this much. */
 export const SPLIT_MIN_SAVING_SHARE = 0.15;
 export const SPLIT_MIN_SAVING = 5000;

@@ -1,4 +1,5 @@
-import { buildSearchRequest, toLaboratoryQuote } from './elasticsearch-query';
+import { buildSearchRequest, buildSplitCandidateRequests, toLaboratoryQuote, toSplitCandidate } from './elasticsearch-query';
+import { bestSplit } from '../split-offer';
 import type { QuoteQuery } from '../search-index';
 
 const base: QuoteQuery = {
@@ -199,5 +200,36 @@ describe(toLaboratoryQuote.name, () => {
     expect(quote.distanceKm).toBeGreaterThan(5);
     expect(quote.distanceKm).toBeLessThan(8);
     expect(toLaboratoryQuote(hit, base).distanceKm).toBeNull();
+  });
+});
+
+describe(buildSplitCandidateRequests.name, () => {
+  const query: QuoteQuery = { ...base, comunaId: 121, withNearLocations: true, withSplitCandidates: true, coverage: { kind: 'FONASA', mle: true }, orderBy: 'toPay', currentPage: 3 };
+
+  it('asks, within the same area, for the 6 branches cheapest for each exam and the 10 cheapest with the whole order', () => {
+    const [perExam11, perExam22, whole] = buildSplitCandidateRequests(query);
+    const has = (examId: number) => ({ nested: { path: 'exams', query: { term: { 'exams.examId': examId } } } });
+    expect(perExam11).toMatchObject({ size: 6, from: 0, post_filter: { term: { servedComunaIds: 121 } }, track_total_hits: false, aggs: undefined });
+    expect((perExam11.query as { bool: { filter: unknown[] } }).bool.filter).toEqual([has(11)]);
+    expect(perExam11.sort).toEqual([{ 'exams.fonasaCopay': { order: 'asc', mode: 'sum', nested: { path: 'exams', filter: { term: { 'exams.examId': 11 } } } } }, { laboratoryId: 'asc' }]);
+    expect((perExam22.query as { bool: { filter: unknown[] } }).bool.filter).toEqual([has(22)]);
+    expect(whole).toMatchObject({ size: 10, from: 0 });
+    expect((whole.query as { bool: { filter: unknown[] } }).bool.filter).toEqual([has(11), has(22)]);
+    expect(whole.sort[0]).toEqual({ 'exams.fonasaCopay': { order: 'asc', mode: 'sum', nested: { path: 'exams', filter: { terms: { 'exams.examId': [11, 22] } } } } });
+  });
+
+  it('reads each hit as a candidate the split rules then pair (the PostgreSQL contract case: none has the whole order)', () => {
+    const at = (laboratoryId: number, examId: number, price: number, venous: number | null) => ({
+      _source: { laboratoryId, identifierName: `Laboratorio ${laboratoryId}`, addressLine1: 'Calle 1', comunaId: 121, lat: null, lng: null, fonasaLevel: null, sampleFees: { VENOUS: venous }, bonoLevel: null },
+      inner_hits: { quoted: { hits: { hits: [{ _source: { examId, price, mleArancel: null, mleCopay: null } }] } } },
+    });
+    const private_ = { ...query, coverage: { kind: 'NONE' } as const };
+    const candidates = [toSplitCandidate(at(1, 11, 2500, 1500), private_), toSplitCandidate(at(2, 22, 3500, null), private_)];
+    expect(candidates[0]).toEqual({ laboratoryId: 1, identifierName: 'Laboratorio 1', comunaId: 121, accepts: true, fees: { VENOUS: 1500 }, bonoLevel: null, lines: [{ examId: 11, pays: 2500 }] });
+    const venous = { kind: 'VENOUS', bono: null } as const;
+    expect(bestSplit(candidates, [11, 22], () => [venous], { kind: 'NONE' })).toMatchObject({
+      toPay: 2500 + 1500 + 3500, single: null, saving: null,
+      visits: [{ laboratoryId: 1, examIds: [11], toPay: 4000 }, { laboratoryId: 2, examIds: [22], toPay: 3500 }],
+    });
   });
 });

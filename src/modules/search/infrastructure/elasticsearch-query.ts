@@ -1,6 +1,7 @@
 import { examShare, orderShare, toPay, visitFeeFor } from '../quote-rules';
 import type { VisitFeeQuote } from '../../../contracts/search';
-import type { Coverage, LaboratoryQuote, QuoteQuery } from '../search-index';
+import type { Coverage, LaboratoryQuote, QuoteQuery, SplitCandidate } from '../search-index';
+import { SPLIT_PER_EXAM, SPLIT_WHOLE } from '../split-offer';
 
 /**
  * Builds the Elasticsearch request of a /buscador query and reads its answer, as pure functions
@@ -22,10 +23,10 @@ export interface EsSearchRequest {
   query: Json;
   post_filter?: Json;
   sort: Json[];
-  aggs: Json;
+  aggs?: Json;
   from: number;
   size: number;
-  track_total_hits: true;
+  track_total_hits: boolean;
   _source: string[];
 }
 
@@ -100,6 +101,37 @@ export function buildSearchRequest(query: QuoteQuery): EsSearchRequest {
   };
 }
 
+/**
+ * The searches of a split's candidates (issue 30, `split-offer.ts`), as the PostgreSQL statement picks them: within
+ * the same area and filters, for each exam the SPLIT_PER_EXAM branches that charge the patient least for it, and the
+ * SPLIT_WHOLE cheapest with the whole order. Sent together (msearch) with the page's own search.
+ */
+export function buildSplitCandidateRequests(query: QuoteQuery): EsSearchRequest[] {
+  const base = buildSearchRequest({ ...query, currentPage: 1 });
+  const narrowed = (filter: Json[], sort: Json[], size: number): EsSearchRequest => {
+    const bool = (base.query as { bool: Json }).bool;
+    return { ...base, query: { bool: { ...bool, filter: [...(bool.filter as Json[]), ...filter] } }, sort, size, aggs: undefined, track_total_hits: false };
+  };
+  const has = (examId: number) => ({ nested: { path: 'exams', query: { term: { 'exams.examId': examId } } } });
+  const field = `exams.${copayField(query.coverage)}`;
+  return [
+    ...query.examIds.map((examId) =>
+      narrowed([has(examId)], [{ [field]: { order: 'asc', mode: 'sum', nested: { path: 'exams', filter: { term: { 'exams.examId': examId } } } } }, { laboratoryId: 'asc' }], SPLIT_PER_EXAM),
+    ),
+    narrowed(query.examIds.map(has), [{ [field]: { order: 'asc', mode: 'sum', nested: { path: 'exams', filter: { terms: { 'exams.examId': query.examIds } } } } }, { laboratoryId: 'asc' }], SPLIT_WHOLE),
+  ];
+}
+
+/** A hit of those searches as a split's candidate: what the patient pays there for each exam, and its sample-taking fees. */
+export function toSplitCandidate(hit: EsHit, query: QuoteQuery): SplitCandidate {
+  const quote = toLaboratoryQuote(hit, query);
+  return {
+    laboratoryId: quote.laboratoryId, identifierName: quote.identifierName, comunaId: quote.comunaId, accepts: quote.acceptsInsurer !== false,
+    fees: hit._source.sampleFees ?? {}, bonoLevel: hit._source.bonoLevel ?? null,
+    lines: quote.exams.map((e) => ({ examId: e.examId, pays: e.copay })),
+  };
+}
+
 function comunaFilter(query: QuoteQuery): Json | undefined {
   // Collection at home: the branches whose collection reaches the patient's comuna, wherever they are.
   if (query.homeCollection) return { terms: { laboratoryId: query.homeCollection.laboratoryIds } };
@@ -116,7 +148,7 @@ function copayField(coverage: Coverage): string {
   return coverage.kind === 'FONASA' && coverage.mle ? 'fonasaCopay' : 'price';
 }
 
-interface EsHit {
+export interface EsHit {
   _source: {
     laboratoryId: number; identifierName: string; addressLine1: string; comunaId: number; lat: number | null; lng: number | null; fonasaLevel: number | null;
     insurerIds?: number[]; location?: { lat: number; lon: number } | null;

@@ -2,9 +2,9 @@ import { Client } from '@elastic/elasticsearch';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
-import { buildSearchRequest, toLaboratoryQuote } from './elasticsearch-query';
+import { buildSearchRequest, buildSplitCandidateRequests, toLaboratoryQuote, toSplitCandidate, type EsHit } from './elasticsearch-query';
 import { readLaboratoryDocuments } from './laboratory-documents';
-import type { FacetCount, QuoteQuery, QuoteResults, SearchIndex } from '../search-index';
+import type { FacetCount, QuoteQuery, QuoteResults, SearchIndex, SplitCandidate } from '../search-index';
 
 /** search-mappings/ at the root of the project: index settings and mappings, versioned with the code. */
 const MAPPINGS_FILE = join(__dirname, '..', '..', '..', 'search-mappings', 'laboratories.json');
@@ -65,10 +65,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     return { laboratories, prices };
   }
 
-  async search(query: QuoteQuery): Promise<QuoteResults> {
+  async search(query: QuoteQuery): Promise<QuoteResults & { splitCandidates?: SplitCandidate[] }> {
     await this.ensureIndex();
     const request = buildSearchRequest(query);
-    const answer = await this.client.search({ index: this.alias, ...request } as Parameters<Client['search']>[0]);
+    const [answer, splitCandidates] = await Promise.all([
+      this.client.search({ index: this.alias, ...request } as Parameters<Client['search']>[0]),
+      query.withSplitCandidates ? this.splitCandidates(query) : undefined,
+    ]);
     const total = typeof answer.hits.total === 'number' ? answer.hits.total : (answer.hits.total?.value ?? 0);
     const aggs = answer.aggregations as unknown as { region: { comunas: TermsAgg }; located: { insurers: TermsAgg; filterValues: TermsAgg } };
     const [comunas, insurers, filterValues] = await Promise.all([
@@ -83,7 +86,23 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       perPage: query.perPage,
       lastPage: Math.max(1, Math.ceil(total / query.perPage)),
       facets: { comunas, insurers, filterValues },
+      ...(splitCandidates && { splitCandidates }),
     };
+  }
+
+  /** The branches the order could be split to, each once (a branch cheapest for two exams comes back twice). */
+  private async splitCandidates(query: QuoteQuery): Promise<SplitCandidate[]> {
+    const searches = buildSplitCandidateRequests(query).flatMap((body) => [{ index: this.alias }, body]);
+    const answer = await this.client.msearch({ searches } as Parameters<Client['msearch']>[0]);
+    const candidates = new Map<number, SplitCandidate>();
+    for (const response of answer.responses) {
+      if ('error' in response) throw new Error(`Elasticsearch refused a split's search: ${JSON.stringify(response.error).slice(0, 300)}`);
+      for (const hit of response.hits.hits) {
+        const candidate = toSplitCandidate(hit as unknown as EsHit, query);
+        candidates.set(candidate.laboratoryId, candidate);
+      }
+    }
+    return [...candidates.values()];
   }
 
   async ping(): Promise<void> {

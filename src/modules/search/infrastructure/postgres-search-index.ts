@@ -3,6 +3,7 @@ import { AdvisoryLock } from '../../../platform/database/locks';
 import { HotPath } from '../../../platform/database/hot-path';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import type { Coverage, ExamQuote, FacetCount, LaboratoryQuote, QuoteQuery, QuoteResults, SearchIndex, SplitCandidate } from '../search-index';
+import { SPLIT_PER_EXAM, SPLIT_WHOLE } from '../split-offer';
 import type { VisitFeeQuote } from '../../../contracts/search';
 import { mleBonoColumns } from '../../catalogue/exams';
 import { branchFactsSql, sampleFeeColumns, toBranchFacts, type BranchFactsRow } from '../../catalogue/laboratories';
@@ -260,10 +261,6 @@ function splitCandidatesSql(query: QuoteQuery): Prisma.Sql {
       FROM picked_lines pl JOIN hits h ON h.laboratory_id = pl.laboratory_id JOIN search_laboratory l ON l.laboratory_id = h.laboratory_id
     ),`;
 }
-
-/** Candidates of a split: the cheapest few for each exam, and the cheapest few with the whole order. */
-const SPLIT_PER_EXAM = 6;
-const SPLIT_WHOLE = 10;
 
 function toSplitCandidate(r: SplitRow): SplitCandidate {
   return {

@@ -4,7 +4,7 @@ import { SelectBox } from '../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CheckoutResult, PaymentMethod, ShippingMethod } from '@contracts';
 import { api, asApiError } from '../../api/client';
 import { formMessage, useApiQuery } from '../../api/hooks';
@@ -14,7 +14,7 @@ import { describedBy, FormField } from '../../shared/ui/FormField';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { CartLines, PatientPaysNote } from '../features/cart/CartLines';
 import { CartVisit } from '../features/cart/CartVisit';
-import { cartTotal } from '../features/cart/cartSlice';
+import { cartTotal, cartVisits } from '../features/cart/cartSlice';
 import { goToGateway, newIdempotencyKey, rememberPendingOrder } from '../features/checkout/checkoutSession';
 
 type Buyer = { firstName: string; lastName: string; rut: string; email: string; phone: string };
@@ -22,13 +22,18 @@ type Buyer = { firstName: string; lastName: string; rut: string; email: string; 
 /**
  * Checkout: what is bought at which laboratory, how the sample is taken, who buys (a visitor types
  * it; a signed-in person's account says it), and the payment method. The server re-reads every
- * price; "Pagar" sends the browser to the gateway.
+ * price; "Pagar" sends the browser to the gateway. A cart of two visits (a split order) pays one
+ * laboratory's order at a time (`?laboratorio=`, the first visit by default).
  */
 export default function CheckoutPage() {
   usePageTitle('Pagar mi orden');
-  const items = useAppSelector((state) => state.cart.items);
+  const [params] = useSearchParams();
+  const visits = cartVisits(useAppSelector((state) => state.cart.items));
+  const visit = visits.find((v) => v.laboratoryId !== undefined && String(v.laboratoryId) === params.get('laboratorio')) ?? visits[0];
+  const items = visit?.items ?? [];
+  const otherVisits = visits.filter((v) => v !== visit);
   const { person, user } = useAppSelector((state) => state.auth);
-  const laboratoryId = items[0]?.laboratoryId;
+  const laboratoryId = visit?.laboratoryId;
   const [shipping, setShipping] = useState<ShippingMethod['code']>('BRANCH');
   const [comunaId, setComunaId] = useState<number | null>(null);
   const [address, setAddress] = useState('');
@@ -110,6 +115,22 @@ export default function CheckoutPage() {
   return (
     <div className="cl-container cl-checkout">
       <h1 className="cl-page-title">Pagar mi orden</h1>
+      {otherVisits.length > 0 && (
+        <nav className="cl-panel cl-checkout__visits" aria-label="Visitas de tu carro" data-testid="checkout-visits">
+          <p>
+            Tu carro tiene exámenes de {visits.length} laboratorios: cada uno es una visita y se paga en su propia orden, con su
+            propio voucher. Ahora pagas la de <strong>{visit.laboratoryName}</strong>.
+          </p>
+          <ul>
+            {otherVisits.map((other) => (
+              <li key={other.laboratoryName}>
+                <Link to={`/checkout?laboratorio=${other.laboratoryId ?? ''}`}>Pagar primero la de {other.laboratoryName}</Link>
+                <span className="cl-muted"> ({formatClp(cartTotal(other.items))})</span>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <form className="cl-checkout__grid" onSubmit={pay} noValidate aria-labelledby="checkout-summary-title">
         <section className="cl-panel cl-checkout__summary" aria-labelledby="checkout-summary-title">
           <h2 id="checkout-summary-title">Tu orden en {items[0].categoryName}</h2>

@@ -5,9 +5,9 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { SalesOrderView } from '@contracts';
 import { useApiQuery } from '../../api/hooks';
 import { formatDate, formatRut } from '../../app/format';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { cartCleared } from '../features/cart/cartSlice';
+import { cartVisits, laboratoryPaid } from '../features/cart/cartSlice';
 import { takePendingOrder } from '../features/checkout/checkoutSession';
 import { OrderLaboratory, OrderLines, OrderStatusTag, validUntilText } from '../features/checkout/OrderParts';
 import { PreparationPanel } from '../features/search/PreparationPanel';
@@ -24,12 +24,14 @@ export default function VoucherPage() {
   const order = useApiQuery<SalesOrderView>('GET', `/api/sales-order/${Number(id) || 0}${key ? `?k=${encodeURIComponent(key)}` : ''}`);
   const data = order.data;
   const [qr, setQr] = useState<string | null>(null);
+  // A split order's other visit, still in the cart to be paid as its own order.
+  const nextVisit = cartVisits(useAppSelector((state) => state.cart.items)).find((v) => v.laboratoryId !== undefined && v.laboratoryId !== data?.laboratory.id);
   usePageTitle(data ? `Voucher ${data.number}` : 'Tu voucher');
 
   useEffect(() => {
     if (!data) return;
-    // Paid: what was bought leaves the cart (only for the order this tab just paid).
-    if (data.status === 'PAID' && takePendingOrder(data.id)) dispatch(cartCleared());
+    // Paid: what was bought at that laboratory leaves the cart (only for the order this tab just paid).
+    if (data.status === 'PAID' && takePendingOrder(data.id)) dispatch(laboratoryPaid(data.laboratory.id));
     void QRCode.toDataURL(data.number, { width: 220, margin: 1, errorCorrectionLevel: 'M' }).then(setQr);
   }, [data, dispatch]);
 
@@ -50,6 +52,12 @@ export default function VoucherPage() {
   return (
     <div className="cl-container cl-voucher">
       {data.status === 'PAID' && <Message severity="success" className="cl-voucher__ok" text="¡Listo! Tu pago fue aprobado. Presenta este voucher en el laboratorio." />}
+      {nextVisit && (
+        <p className="cl-panel cl-voucher__next" data-testid="next-visit">
+          Tu carro aún tiene {nextVisit.items.length === 1 ? '1 examen' : `${nextVisit.items.length} exámenes`} de <strong>{nextVisit.laboratoryName}</strong>, tu otra visita.{' '}
+          <Link to={`/checkout?laboratorio=${nextVisit.laboratoryId}`}>Pagar esa orden</Link>
+        </p>
+      )}
       {!voucher && (
         <Message severity="warn" text={data.status === 'PENDING_PAYMENT' ? 'Esta orden aún espera su pago.' : `Esta orden no tiene voucher: ${data.failureReason ?? 'el pago no se completó.'}`} />
       )}

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatClp } from '../../../app/format';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { CartLines, PatientPaysNote } from './CartLines';
-import { cartCount, cartTotal, conflictResolved, topBoxShown } from './cartSlice';
+import { cartCount, cartTotal, cartVisits, conflictResolved, topBoxShown } from './cartSlice';
 
 export interface CartPanelHandle {
   toggle: (event: SyntheticEvent, target: HTMLElement) => void;
@@ -23,6 +23,7 @@ const CartPanel = forwardRef<CartPanelHandle, { openAt: HTMLElement | null }>(fu
   const items = useAppSelector((state) => state.cart.items);
   const panel = useRef<OverlayPanel>(null);
   const count = cartCount(items);
+  const visits = cartVisits(items);
   useImperativeHandle(ref, () => ({ toggle: (event, target) => panel.current?.toggle(event, target) }), []);
   // Only the click that mounted the panel opens it; later clicks go through toggle. Not in the mount's own
   // effects: the overlay's portal mounts in the render those effects cause, and a panel shown in that same render
@@ -55,13 +56,23 @@ const CartPanel = forwardRef<CartPanelHandle, { openAt: HTMLElement | null }>(fu
           <p className="cl-muted">Aún no agregas exámenes. Búscalos y agrégalos desde la página de un laboratorio.</p>
         ) : (
           <>
-            <h3 className="cl-cart__lab">{items[0].categoryName}</h3>
-            <CartLines items={items} />
+            {visits.map((visit) => (
+              <section key={visit.laboratoryName} aria-label={`Visita a ${visit.laboratoryName}`} data-testid="cart-visit">
+                <h3 className="cl-cart__lab">{visit.laboratoryName}</h3>
+                <CartLines items={visit.items} />
+                {visits.length > 1 && (
+                  <p className="cl-cart__subtotal">
+                    <span>Orden en este laboratorio</span> <strong>{formatClp(cartTotal(visit.items))}</strong>
+                  </p>
+                )}
+                <PatientPaysNote items={visit.items} />
+              </section>
+            ))}
             <p className="cl-cart__total">
               <span>Total ({count} {count === 1 ? 'examen' : 'exámenes'})</span>
               <strong data-testid="cart-total">{formatClp(cartTotal(items))}</strong>
             </p>
-            <PatientPaysNote items={items} />
+            {visits.length > 1 && <p className="cl-cart__note">Son {visits.length} visitas: pagas una orden por laboratorio, cada una con su voucher.</p>}
             <Button
               label="Ir a pagar"
               icon="pi pi-credit-card"
@@ -80,11 +91,14 @@ const CartPanel = forwardRef<CartPanelHandle, { openAt: HTMLElement | null }>(fu
 });
 export default CartPanel;
 
-/** One order is of one laboratory: adding another laboratory's exam asks before emptying the cart. */
+/**
+ * One order is of one laboratory: adding another laboratory's exam asks whether to switch the cart to it, or to
+ * add it as another visit (paid as its own order), before anything changes.
+ */
 function CartConflictDialog() {
   const dispatch = useAppDispatch();
   const conflict = useAppSelector((state) => state.cart.conflict);
-  const current = useAppSelector((state) => state.cart.items[0]?.categoryName);
+  const current = useAppSelector((state) => cartVisits(state.cart.items).map((v) => v.laboratoryName).join(' y '));
   const close = () => dispatch(conflictResolved('keep'));
   return (
     <Dialog
@@ -96,6 +110,7 @@ function CartConflictDialog() {
       footer={
         <div className="cl-dialog__actions">
           <Button label="Mantener mi carro" outlined onClick={close} />
+          <Button label="Agregar como otra visita" icon="pi pi-plus" outlined onClick={() => dispatch(conflictResolved('add'))} />
           <Button label={`Cambiar a ${conflict?.laboratoryName ?? 'este laboratorio'}`} icon="pi pi-refresh" onClick={() => dispatch(conflictResolved('replace'))} />
         </div>
       }
@@ -104,7 +119,8 @@ function CartConflictDialog() {
         Tu carro tiene exámenes de <strong>{current}</strong>. Cada orden es de un solo laboratorio, porque el voucher se usa en esa sucursal.
       </p>
       <p>
-        ¿Quieres vaciarlo y agregar {conflict && conflict.items.length > 1 ? `los ${conflict.items.length} exámenes` : 'el examen'} de <strong>{conflict?.laboratoryName}</strong>?
+        Puedes cambiar tu carro por {conflict && conflict.items.length > 1 ? `los ${conflict.items.length} exámenes` : 'el examen'} de <strong>{conflict?.laboratoryName}</strong>,
+        o agregarlo como otra visita: pagarás una orden en cada laboratorio.
       </p>
     </Dialog>
   );

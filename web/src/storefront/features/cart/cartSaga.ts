@@ -2,7 +2,7 @@ import { select, takeEvery } from 'redux-saga/effects';
 import { CART_KEY } from '../../../api/client';
 import type { RootState } from '../../../app/store';
 import { logAccess } from '../access-log/accessLog';
-import { cartCleared, conflictResolved, itemAdded, itemRemoved, pricesRefreshed, quantityUpdated, type CartItem } from './cartSlice';
+import { conflictResolved, itemAdded, itemRemoved, laboratoryPaid, pricesRefreshed, quantityUpdated, visitsAdded, type CartItem } from './cartSlice';
 
 /** Persists the cart on every change, so a reload or a later visit finds it (spec §4). */
 function* persist() {
@@ -30,6 +30,6 @@ function* logCartStep() {
 }
 
 export function* cartSaga() {
-  yield takeEvery([itemAdded.type, conflictResolved.type], logCartStep);
-  yield takeEvery([itemAdded.type, quantityUpdated.type, itemRemoved.type, conflictResolved.type, cartCleared.type, pricesRefreshed.type], persist);
+  yield takeEvery([itemAdded.type, visitsAdded.type, conflictResolved.type], logCartStep);
+  yield takeEvery([itemAdded.type, visitsAdded.type, quantityUpdated.type, itemRemoved.type, conflictResolved.type, laboratoryPaid.type, pricesRefreshed.type], persist);
 }

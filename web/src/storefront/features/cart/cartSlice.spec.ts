@@ -1,4 +1,4 @@
-import reducer, { cartCleared, cartPatientPays, cartTotal, conflictResolved, itemAdded, itemRemoved, quantityUpdated, type CartItem } from './cartSlice';
+import reducer, { cartPatientPays, cartTotal, cartVisits, conflictResolved, itemAdded, itemRemoved, laboratoryPaid, quantityUpdated, visitsAdded, type CartItem } from './cartSlice';
 
 const item = (id: number, laboratoryId: number, price = 1000, extra: Partial<CartItem> = {}): CartItem => ({
   id, name: `Examen ${id}`, categoryName: `Laboratorio ${laboratoryId}`, cover: '', description: '', price, code: String(id), options: [], quantity: 1, laboratoryId, ...extra,
@@ -18,7 +18,7 @@ describe('cart', () => {
     expect(state.items.map((i) => i.id)).toEqual([2]);
   });
 
-  it('holds a second laboratory’s items until the person chooses, then replaces or keeps the cart', () => {
+  it('holds a second laboratory’s items until the person chooses, then replaces the cart, adds them as another visit, or keeps it', () => {
     let state = reducer(start(), itemAdded(item(1, 7)));
     state = reducer(state, itemAdded(item(5, 9)));
     state = reducer(state, itemAdded(item(6, 9)));
@@ -26,15 +26,28 @@ describe('cart', () => {
     expect(state.conflict).toMatchObject({ laboratoryName: 'Laboratorio 9', items: [{ id: 5 }, { id: 6 }] });
     expect(reducer(state, conflictResolved('keep'))).toMatchObject({ items: [{ id: 1 }], conflict: null });
     expect(reducer(state, conflictResolved('replace')).items.map((i) => i.id)).toEqual([5, 6]);
+    const both = reducer(state, conflictResolved('add'));
+    expect(cartVisits(both.items).map((v) => [v.laboratoryName, v.items.map((i) => i.id)])).toEqual([['Laboratorio 7', [1]], ['Laboratorio 9', [5, 6]]]);
+    // A laboratory already in the cart takes more of its exams without asking.
+    expect(reducer(both, itemAdded(item(8, 7))).items.map((i) => i.id)).toEqual([1, 5, 6, 8]);
   });
 
-  it('keeps an exam and a product with the same id apart, and empties once paid', () => {
+  it('takes a split order’s two visits at once, and lets each laboratory’s paid order leave the cart alone', () => {
+    let state = reducer(start(), itemAdded(item(1, 7)));
+    state = reducer(state, visitsAdded([item(1, 7, 1000, { quantity: 2 }), item(2, 7), item(3, 9, 4000)]));
+    expect(state.conflict).toBeNull();
+    expect(cartVisits(state.items).map((v) => [v.laboratoryId, cartTotal(v.items)])).toEqual([[7, 3000], [9, 4000]]);
+    state = reducer(state, laboratoryPaid(7));
+    expect(state.items.map((i) => i.id)).toEqual([3]);
+    expect(reducer(state, laboratoryPaid(9)).items).toEqual([]);
+  });
+
+  it('keeps an exam and a product with the same id apart', () => {
     let state = reducer(start(), itemAdded(item(3, 7)));
     state = reducer(state, itemAdded(item(3, 7, 9900, { kind: 'PRODUCT' })));
     expect(state.items).toHaveLength(2);
     state = reducer(state, itemRemoved({ id: 3, kind: 'PRODUCT' }));
     expect(state.items.map((i) => i.kind ?? 'EXAM')).toEqual(['EXAM']);
-    expect(reducer(state, cartCleared()).items).toEqual([]);
   });
 
   it('says what the patient pays with the previsión only when every item came from a quote', () => {

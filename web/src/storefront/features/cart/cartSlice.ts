@@ -4,8 +4,8 @@ import { CART_KEY } from '../../../api/client';
 /**
  * A cart item (spec §3): a laboratory's exam (`id` is the laboratory exam) or a product, a package a
  * laboratory sells (`kind: 'PRODUCT'`, `id` is the product). The optional fields beyond the spec's
- * say which laboratory sells it (one laboratory per order) and, when it came from a quote, what the
- * patient pays for it with the chosen previsión.
+ * say which laboratory sells it (the cart may hold several, one visit each, paid as one order per
+ * laboratory) and, when it came from a quote, what the patient pays for it with the chosen previsión.
  */
 export interface CartItem {
   id: number;
@@ -51,6 +51,31 @@ export const sameLine = (a: Pick<CartItem, 'id' | 'kind'>, b: Pick<CartItem, 'id
 export const sameLaboratory = (a: CartItem, b: CartItem) =>
   a.laboratoryId !== undefined && b.laboratoryId !== undefined ? a.laboratoryId === b.laboratoryId : a.categoryName === b.categoryName;
 
+/** One laboratory's part of the cart: one visit, paid as one order. */
+export interface CartVisitGroup {
+  laboratoryId: number | undefined;
+  laboratoryName: string;
+  items: CartItem[];
+}
+
+/** The cart's items by laboratory, in the order each laboratory's first item came. */
+export function cartVisits(items: CartItem[]): CartVisitGroup[] {
+  const visits: CartVisitGroup[] = [];
+  for (const item of items) {
+    const visit = visits.find((v) => sameLaboratory(v.items[0], item));
+    if (visit) visit.items.push(item);
+    else visits.push({ laboratoryId: item.laboratoryId, laboratoryName: item.categoryName, items: [item] });
+  }
+  return visits;
+}
+
+/** Adds an item, or only replaces the quantity of the same line already there (spec §4). */
+function addLine(items: CartItem[], item: CartItem) {
+  const existing = items.find((i) => sameLine(i, item));
+  if (existing) existing.quantity = item.quantity;
+  else items.push(item);
+}
+
 /** The cart as the browser kept it; anything unreadable there starts an empty cart. */
 export function storedCart(): CartItem[] {
   try {
@@ -68,24 +93,23 @@ const cartSlice = createSlice({
   initialState: (): CartState => ({ items: storedCart(), topBoxVisible: false, conflict: null }),
   reducers: {
     /**
-     * Adding an id already in the cart only replaces its quantity (spec §4). An item of another
-     * laboratory is not added: one order is of one laboratory, so the person chooses first.
+     * Adding an id already in the cart only replaces its quantity (spec §4). An item of a laboratory the
+     * cart does not have yet is not added at once: it is another visit and another order, so the person
+     * chooses first (switch to it, add it as a second visit, or keep the cart).
      */
     itemAdded: (state, action: PayloadAction<CartItem>) => {
       const item = action.payload;
-      const existing = state.items.find((i) => sameLine(i, item));
-      if (existing) {
-        existing.quantity = item.quantity;
-        return;
-      }
-      if (state.items.length > 0 && !sameLaboratory(state.items[0], item)) {
+      if (state.items.length > 0 && !state.items.some((i) => sameLaboratory(i, item))) {
         // Several items of the same other laboratory (a whole quote) wait together for one answer.
-        if (state.conflict && sameLaboratory(state.conflict.items[0], item)) {
-          if (!state.conflict.items.some((i) => sameLine(i, item))) state.conflict.items.push(item);
-        } else state.conflict = { laboratoryName: item.categoryName, items: [item] };
+        if (state.conflict && sameLaboratory(state.conflict.items[0], item)) addLine(state.conflict.items, item);
+        else state.conflict = { laboratoryName: item.categoryName, items: [item] };
         return;
       }
-      state.items.push(item);
+      addLine(state.items, item);
+    },
+    /** A split order ("Hazlo en 2 laboratorios"): every visit's items at once, the person having chosen the laboratories. */
+    visitsAdded: (state, action: PayloadAction<CartItem[]>) => {
+      for (const item of action.payload) addLine(state.items, item);
     },
     quantityUpdated: (state, action: PayloadAction<{ id: number; quantity: number; kind?: CartItem['kind'] }>) => {
       const item = state.items.find((i) => sameLine(i, action.payload));
@@ -96,14 +120,15 @@ const cartSlice = createSlice({
       const target = typeof action.payload === 'number' ? { id: action.payload } : action.payload;
       state.items = state.items.filter((i) => !sameLine(i, target));
     },
-    /** The person's answer to a second laboratory: its items replace the cart, or the cart stays as it was. */
-    conflictResolved: (state, action: PayloadAction<'replace' | 'keep'>) => {
+    /** The person's answer to another laboratory: its items replace the cart, join it as another visit, or wait no more. */
+    conflictResolved: (state, action: PayloadAction<'replace' | 'add' | 'keep'>) => {
       if (state.conflict && action.payload === 'replace') state.items = state.conflict.items;
+      if (state.conflict && action.payload === 'add') for (const item of state.conflict.items) addLine(state.items, item);
       state.conflict = null;
     },
-    /** The order was paid: what was bought leaves the cart. */
-    cartCleared: (state) => {
-      state.items = [];
+    /** A laboratory's order was paid: what was bought there leaves the cart; another visit's items stay. */
+    laboratoryPaid: (state, action: PayloadAction<number>) => {
+      state.items = state.items.filter((i) => i.laboratoryId !== undefined && i.laboratoryId !== action.payload);
       state.conflict = null;
     },
     /** The server's current prices (a checkout refused for a changed price): the cart shows what will be charged. */
@@ -134,5 +159,5 @@ export function cartPayer(items: CartItem[]): { payer: 'FONASA' | 'ISAPRE'; labe
 export const cartPatientPays = (items: CartItem[]) =>
   items.length > 0 && items.every((i) => i.patientPays !== undefined) ? items.reduce((sum, i) => sum + i.quantity * i.patientPays!, 0) : null;
 
-export const { itemAdded, quantityUpdated, itemRemoved, conflictResolved, cartCleared, pricesRefreshed, topBoxShown } = cartSlice.actions;
+export const { itemAdded, visitsAdded, quantityUpdated, itemRemoved, conflictResolved, laboratoryPaid, pricesRefreshed, topBoxShown } = cartSlice.actions;
 export default cartSlice.reducer;

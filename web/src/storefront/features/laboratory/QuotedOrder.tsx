@@ -6,7 +6,8 @@ import { Message } from 'primereact/message';
 import { formatClp, formatUf, shortExamName } from '../../../app/format';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { useApiQuery } from '../../../api/hooks';
-import { itemAdded, type CartItem } from '../cart/cartSlice';
+import { itemAdded } from '../cart/cartSlice';
+import { cartLinesOf, previsionShares, type OrderAtLaboratory } from '../cart/quotedCartLines';
 import { payerOf } from '../search/payer';
 import { capUf } from '../search/quoteFilter';
 import { FeesIncluded, VisitFeeRows } from '../search/QuoteCard';
@@ -14,16 +15,8 @@ import { PreparationPanel } from '../search/PreparationPanel';
 import { KeepQuoteButtons } from '../kept-quotes/KeepQuoteButtons';
 import { insurersRequested } from '../search/searchSlice';
 
-/** The order a patient quoted, as the address of a quote's "Ver laboratorio" carries it. */
-export interface QuotedOrderRequest {
-  exams: number[];
-  pensionHealtInstitutionId: number | null;
-  coveragePercentage: number | null;
-  /** The plan's cap per exam in UF (`tope`). */
-  coverageCapUf: number | null;
-  /** For a child (`nino=1`): the pediatric sample taking. */
-  pediatric: boolean;
-}
+/** The order a patient quoted, as the address of a quote's "Ver laboratorio" carries it (`tope`: the plan's cap in UF; `nino=1`: the pediatric sample taking). */
+export type QuotedOrderRequest = OrderAtLaboratory;
 
 /** `examenes`, `prevision` and `cobertura` of the address, as /buscador writes them. */
 export function quotedOrderFrom(params: URLSearchParams): QuotedOrderRequest | null {
@@ -67,17 +60,9 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
   if (!item) return <Message severity="warn" className="cl-block" text="Este laboratorio no ofrece ninguno de los exámenes de tu orden." />;
 
   const declined = item.acceptsInsurer === false;
-  const shared = (payer === 'FONASA' || payer === 'ISAPRE') && !declined;
+  const shared = previsionShares(item, insurer);
   const pays = new Map(item.exams.map((e) => [e.examId, e]));
-  // What the previsión pays goes into the cart only when it pays something: a private quote is the price.
-  const quoted = (examId: number): Partial<CartItem> =>
-    insurer && shared ? { patientPays: pays.get(examId)!.copay, payerLabel: insurer.name, payer: payer === 'FONASA' ? 'FONASA' : 'ISAPRE' } : {};
-  const cartLines: CartItem[] = offered
-    .filter((e) => pays.has(e.id))
-    .map((e) => ({
-      id: e.laboratoryExamId, name: shortExamName(e.name), categoryName: laboratoryName, cover: '', description: e.name, price: e.price, code: e.code,
-      options: [], quantity: 1, laboratoryId, examId: e.id, ...quoted(e.id),
-    }));
+  const cartLines = cartLinesOf(offered, item, { id: laboratoryId, name: laboratoryName }, insurer);
   const added = cartLines.length > 0 && cartLines.every((line) => inCart.some((i) => i.id === line.id && (i.kind ?? 'EXAM') === 'EXAM'));
   const missing = item.missingExamIds.length;
   const missingNames = item.missingExamIds.map((id) => examNames[id]);
