@@ -1,3 +1,4 @@
+import { KEPT_AFTER_EXPIRY_DAYS, KeptQuoteSweep } from '../../src/modules/kept-quotes';
 import { announceSearchChange, SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
 import { waitFor } from '../support/wait';
 import { startTestApp, type TestApp } from '../support/app';
@@ -64,8 +65,16 @@ describe('kept quotes (POST /api/quote, GET /api/quote/{ref})', () => {
     if (process.env.SHOTS_DIR) require('node:fs').writeFileSync(`${process.env.SHOTS_DIR}/cotizacion.pdf`, pdf.body);
 
     // Past its 30 days it still opens, and says it expired.
-    await t.prisma.keptQuote.update({ where: { ref }, data: { validUntil: new Date(Date.now() - 1000) } });
+    const expiredAt = new Date(Date.now() - 1000);
+    await t.prisma.keptQuote.update({ where: { ref }, data: { validUntil: expiredAt } });
     expect((await open(ref)).data.expired).toBe(true);
+    // The daily sweep keeps it for months after that, then it is gone like a reference that never existed.
+    const sweep = t.app.get(KeptQuoteSweep);
+    const day = 86_400_000;
+    expect(await sweep.sweep(new Date(expiredAt.getTime() + (KEPT_AFTER_EXPIRY_DAYS - 1) * day))).toBe(0);
+    expect((await open(ref)).data.expired).toBe(true);
+    expect(await sweep.sweep(new Date(expiredAt.getTime() + (KEPT_AFTER_EXPIRY_DAYS + 1) * day))).toBeGreaterThanOrEqual(1);
+    expect(await open(ref)).toMatchObject({ code: 404 });
   });
 
   it('answers a reference that does not exist with 404, on the API and on its page, and refuses what cannot be kept', async () => {
