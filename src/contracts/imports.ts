@@ -19,9 +19,27 @@
  * - `POST /api/imports/search`          (ADM, PRV)  body `ImportSearchRequest`: the import history -> Page<ImportJob>
  * - `GET  /api/imports/templates/{kind}.csv` and `.xlsx` (ADM, PRV; `exam` ADM only): an empty file with the
  *     headers and one example row.
+ * - `GET  /api/laboratory-exam-export` (ADM, PRV) query `PriceListExportRequest`: a company's current prices as
+ *     the price template's file (see PriceListExportRequest), to edit and import back.
  * Providers see and create only their own company's imports (another company's import answers 404).
  */
 import type { Page, PageRequest } from './envelope';
+
+/**
+ * `GET /api/laboratory-exam-export?format=&laboratoryId=&companyId=` ("Descargar mi lista de precios", issue 27): the
+ * company's current prices (offered, authorized or pending, of exams in the catalogue) in the price import's
+ * template: its columns and format (CSV: `;`, UTF-8 with BOM; XLSX: sheet "Datos"), one row per branch and exam with
+ * the branch's code, ordered by branch code and FONASA code, named `lista-de-precios-{empresa}[-{sucursal}]-{yyyy-mm-dd}`.
+ * Imported back untouched, every row is unchanged. Every open branch, or the one `laboratoryId` names (404
+ * `LABORATORY.NOT_FOUND` when it is not the caller's). A provider's own company is implied (another `companyId`
+ * answers 404 `COMPANY.NOT_FOUND`); an administrator names `companyId` (or a branch).
+ */
+export interface PriceListExportRequest {
+  /** Default `csv`. */
+  format?: 'csv' | 'xlsx';
+  laboratoryId?: number;
+  companyId?: number;
+}
 
 /** What is imported; also the name of the upload route (`/api/{kind}-import`) and of its template. */
 export type ImportKind = 'laboratory' | 'laboratory-exam' | 'exam';

@@ -135,6 +135,8 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/exam-import': 'admin',
   'POST /api/imports/search': 'provider',
   'GET /api/imports/templates/:name': 'provider',
+  // A company's price list as the import's template (issue 27): a provider its own, an administrator any.
+  'GET /api/laboratory-exam-export': 'provider',
   'GET /api/imports/:id': 'provider',
   'POST /api/imports/:id/confirm': 'provider',
   'POST /api/imports/:id/rows/search': 'provider',

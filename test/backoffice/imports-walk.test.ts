@@ -1,11 +1,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 import type { TestApp } from '../support/app';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
-import { logIn, lookAtBothWidths } from '../support/backoffice';
+import { choose, logIn, lookAtBothWidths } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 
 const PROVIDER = { email: 'prv@importa-walk.cl', password: 'clave-importa-walk-1' };
@@ -108,4 +110,47 @@ describe('a provider imports a price list from a spreadsheet in /app/imports', (
     expect(importId).toBeGreaterThan(0);
     await context.close();
   }, 180_000);
+
+  it('downloads the price list from the prices tab, in the import template’s shape, for one branch, as Excel or CSV', async () => {
+    // bypassCSP: axe is injected to check the dialog (a test tool, not part of the page).
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${base}/app/login`);
+    await logIn(page, PROVIDER);
+    await page.waitForURL(`${base}/app`);
+    const { branchCode } = await t.prisma.laboratory.findUniqueOrThrow({ where: { id: branch } });
+    await page.goto(`${base}/app/laboratories/view/${branch}`);
+    await page.getByRole('tab', { name: 'Precios' }).click();
+    await page.getByRole('button', { name: 'Descargar mi lista de precios' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Descargar mi lista de precios' });
+    await dialog.waitFor();
+    await choose(page, 'price-list-branch', `${branchCode} · Sucursal Importada`, 'Importada');
+    await lookAtBothWidths(page, 'price-list-download');
+    expect(await axeViolations(page, 'price-list-download')).toEqual([]);
+
+    // Excel first (the default): the template's headers, the branch's code, codes as text, prices as numbers.
+    let downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Descargar', exact: true }).click();
+    let file = await downloading;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^lista-de-precios-.+-${branchCode!.toLowerCase()}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await file.path())!)) as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows.map((r) => [r[0], r[2], r[4]])).toEqual([['codigo_sucursal', 'codigo_fonasa', 'precio'], [branchCode, '0301045', 4_900], [branchCode, '0303024', 12_500]]);
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Then CSV, for Excel in Chile: UTF-8 with BOM, `;`.
+    await page.getByRole('button', { name: 'Descargar mi lista de precios' }).click();
+    await choose(page, 'price-list-branch', `${branchCode} · Sucursal Importada`, 'Importada');
+    await dialog.getByRole('radio', { name: 'CSV' }).check();
+    downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Descargar', exact: true }).click();
+    file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const text = (await readFile((await file.path())!)).toString('utf8');
+    expect(text.startsWith('\uFEFFcodigo_sucursal;id_sucursal;codigo_fonasa;examen;precio\r\n')).toBe(true);
+    expect(text.trimEnd().split('\r\n').slice(1).map((l) => [l.split(';')[0], l.split(';')[2], l.split(';').at(-1)])).toEqual([[branchCode, '0301045', '4900'], [branchCode, '0303024', '12500']]);
+    await context.close();
+  }, 120_000);
 });

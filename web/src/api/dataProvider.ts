@@ -4,7 +4,7 @@ import type {
   CompanyInput, CompanyRejectionInput, CompanySearchRequest,
   AdministratorInput, Company, InvitationSent, NewPersonInput, PasswordSetInput, Person, PersonChanges, PersonSearchRequest,
   PersonVisibility, PersonVisibilityInput,
-  ImportConfirmRequest, ImportDryRun, ImportJob, ImportKind, ImportPreviewRow, ImportRowsRequest, ImportSearchRequest, ImportUploadFields,
+  ImportConfirmRequest, ImportDryRun, ImportJob, ImportKind, ImportPreviewRow, ImportRowsRequest, ImportSearchRequest, ImportUploadFields, PriceListExportRequest,
   ExamDetail, ExamInput, ExamListItem, ExamSearchRequest, ExamType, Page, PageRequest, Removed,
   SelectListChildDetail, SelectListChildInput, SelectListFlag, SelectListFlagInput, SelectListType, SelectListTypeInput, SelectListTypeSearchRequest,
 } from '@contracts';
@@ -174,6 +174,11 @@ export const dataProvider = {
   /** An empty file with the import's headers and one example row. */
   downloadImportTemplate(kind: ImportKind, format: 'csv' | 'xlsx'): Promise<void> {
     return api.download(`/api/imports/templates/${kind}.${format}`, `plantilla-${kind}.${format}`);
+  },
+  /** A company's current prices in the price template's shape (every open branch, or one): to edit and import back. */
+  downloadPriceList(request: PriceListExportRequest): Promise<void> {
+    const query = new URLSearchParams(Object.entries(request).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
+    return api.download(`/api/laboratory-exam-export?${query}`, `lista-de-precios.${request.format ?? 'csv'}`);
   },
   /** Companies to choose from (a person's company): the first 100. */
   companyOptions(): Promise<Page<Company>> {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Controller, Get, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -14,11 +14,12 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
 import { ConfirmImportCommand } from '../commands/confirm-import/confirm-import.command';
 import { UploadImportCommand } from '../commands/upload-import/upload-import.command';
 import { DownloadImportQuery, type Download } from '../queries/download-import/download-import.query';
+import { ExportPriceListQuery } from '../queries/export-price-list/export-price-list.query';
 import { GetImportQuery } from '../queries/get-import/get-import.query';
 import { GetTemplateQuery } from '../queries/get-template/get-template.query';
 import { SearchImportRowsQuery } from '../queries/search-import-rows/search-import-rows.query';
 import { SearchImportsQuery } from '../queries/search-imports/search-imports.query';
-import { confirmImportBody, searchImportRowsBody, searchImportsBody, templateName, uploadImportBody } from './imports.schemas';
+import { confirmImportBody, priceListExportQuery, searchImportRowsBody, searchImportsBody, templateName, uploadImportBody } from './imports.schemas';
 import { UploadInterceptor } from './upload.interceptor';
 
 type UploadBody = z.infer<typeof uploadImportBody>;
@@ -68,6 +69,24 @@ export class ImportUploadsController {
         companyId: body.companyId,
       }),
     );
+  }
+}
+
+/**
+ * The way back (issue 27): a company's current prices as the price import's template, to edit in Excel and import
+ * again; untouched, every row imports as unchanged.
+ */
+@ApiTags('imports')
+@ApiBearerAuth()
+@Controller('api')
+export class PriceListExportController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @ProviderScoped()
+  @Get('laboratory-exam-export')
+  @ApiOperation({ summary: 'Descarga la lista de precios vigente de la empresa (todas sus sucursales o una) como la plantilla de importación de precios (CSV o XLSX)' })
+  async priceList(@CurrentActor() actor: Actor, @Query(new ZodValidationPipe(priceListExportQuery)) query: z.infer<typeof priceListExportQuery>, @Res() response: Response) {
+    await send(response, await this.queries.execute(new ExportPriceListQuery(actor, query.format, query.companyId, query.laboratoryId)));
   }
 }
 

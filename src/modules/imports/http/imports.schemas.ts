@@ -36,3 +36,10 @@ export const templateName = z
     const [, kind, format] = /^(.+)\.(csv|xlsx)$/.exec(name)!;
     return { kind: kind as (typeof KINDS)[number], format: format as 'csv' | 'xlsx' };
   });
+
+/** `GET /api/laboratory-exam-export?format=&laboratoryId=&companyId=`: a company's price list as the import's template. */
+export const priceListExportQuery = z.object({
+  format: z.enum(['csv', 'xlsx'], { message: 'El formato es csv o xlsx.' }).default('csv'),
+  laboratoryId: blankAsAbsent(idField('la sucursal')),
+  companyId: blankAsAbsent(idField('la empresa')),
+});

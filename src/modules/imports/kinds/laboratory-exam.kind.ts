@@ -13,6 +13,9 @@ const COLUMNS = {
   price: { key: 'price', header: 'precio', aliases: ['valor', 'precio particular', 'price'], required: true, example: '6500' },
 } satisfies Record<string, ColumnSpec>;
 
+/** The price list's columns by key: the template, the import and the export of a company's prices (issue 27) share them. */
+export type PriceListColumn = keyof typeof COLUMNS;
+
 export interface PriceRow {
   laboratoryId: number;
   examId: number;

@@ -11,6 +11,7 @@ import { useAppSelector } from '../../../app/store';
 import { describedBy, FormField } from '../../../shared/ui/FormField';
 import { useCompanies, useMutations } from '../../crud/hooks';
 import { PageHeader } from '../../crud/PageHeader';
+import { DownloadPriceList } from './DownloadPriceList';
 import { TemplateLinks } from './TemplateLinks';
 import { BASE, formatSize, isKind, KIND_HINTS, KIND_LABELS, kindsFor } from './schema';
 
@@ -109,6 +110,12 @@ export default function ImportCreate() {
         )}
         {failure && <Message severity="error" className="cl-block" text={failure} />}
         <TemplateLinks kind={kind} />
+        {kind === 'laboratory-exam' && (
+          <p className="cl-import-templates">
+            <span>¿Ya publicas precios? Parte de tu lista actual:</span>
+            <DownloadPriceList companyId={companyId ?? undefined} compact />
+          </p>
+        )}
         <div className="cl-form__actions">
           <Button type="submit" label="Revisar el archivo" icon="pi pi-search" loading={sending} />
         </div>

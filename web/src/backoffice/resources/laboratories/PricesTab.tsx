@@ -16,6 +16,7 @@ import { formatClp, formatDate, shortExamName } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { useMutations, useNotify, useResourceList } from '../../crud/hooks';
 import { InlineMoneyEdit } from '../../crud/InlineEdit';
+import { DownloadPriceList } from '../imports/DownloadPriceList';
 
 const STATUS = {
   PENDING: { label: 'Pendiente', tag: 'cl-tag--warn' },
@@ -274,7 +275,7 @@ function CopyPrices({ lab, onCopied }: { lab: OwnLaboratory; onCopied: () => voi
   );
 }
 
-/** Every exam of a branch: its price, status, last change and who made it; add, reprice, withdraw, history, copy. */
+/** Every exam of a branch: its price, status, last change and who made it; add, reprice, withdraw, history, copy, download. */
 export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boolean }) {
   const notify = useNotify();
   const { update, remove } = useMutations('branch-prices');
@@ -327,15 +328,19 @@ export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boo
           <label htmlFor="prices-show">Mostrar</label>
           <SelectBox inputId="prices-show" value={show} options={FILTERS} onChange={(e) => { setShow(e.value as string); setPage(1); }} />
         </span>
-        {editable && (
-          <span className="cl-lab-prices__more">
-            <Link to={`/app/imports/new?kind=laboratory-exam&companyId=${lab.company.id}`} className="p-button p-button-outlined cl-link-btn">
-              <i className="pi pi-upload" aria-hidden="true" /> Importar precios
-            </Link>
-            <CopyPrices lab={lab} onCopied={list.refresh} />
-            <ConfirmPrices lab={lab} onConfirmed={list.refresh} />
-          </span>
-        )}
+        <span className="cl-lab-prices__more">
+          {/* Downloading is reading: also for a closed branch or a company that may no longer change its prices. */}
+          <DownloadPriceList companyId={lab.company.id} />
+          {editable && (
+            <>
+              <Link to={`/app/imports/new?kind=laboratory-exam&companyId=${lab.company.id}`} className="p-button p-button-outlined cl-link-btn">
+                <i className="pi pi-upload" aria-hidden="true" /> Importar precios
+              </Link>
+              <CopyPrices lab={lab} onCopied={list.refresh} />
+              <ConfirmPrices lab={lab} onConfirmed={list.refresh} />
+            </>
+          )}
+        </span>
       </div>
       {list.error && <Message severity="error" text={list.error} className="cl-block" />}
       <DataTable
