@@ -97,16 +97,34 @@ export interface ImportRowError {
   message: string;
 }
 
+/**
+ * Why the review flags a price row (issue 27), so that a mistake is caught before it is public:
+ * - `FAR_FROM_MARKET`: 3 times the median of the region's authorized prices for that exam, or a third of it or less;
+ * - `BELOW_BONO_COPAY`: below what a FONASA patient pays with the bono at that branch's MLE level;
+ * - `LARGE_CHANGE`: the branch's price moves more than 50 % up or down.
+ */
+export type ImportPriceFlag = 'FAR_FROM_MARKET' | 'BELOW_BONO_COPAY' | 'LARGE_CHANGE';
+
 /** One row of the dry run's preview. */
 export interface ImportPreviewRow {
   row: number;
   status: ImportRowStatus;
   /** How the row is named to people: `SUC-01 · 0301045 Hemograma`, `Sucursal Centro`, `0301045`. */
   label: string;
-  /** The price change of a price row that updates one (whole pesos). */
-  price?: { previous: number; next: number };
+  /** A price row's price (whole pesos): the one it sets, beside the branch's current one (null for a new price). */
+  price?: { previous: number | null; next: number };
+  /** What a price row was checked against, and what the check found. */
+  review?: {
+    /** FONASA's arancel for the exam: at the branch's MLE level when it takes the bono, else level 1; null without one. */
+    fonasaArancel: number | null;
+    /** The median of the authorized prices for the exam in the branch's region (confirmed in the last 6 months). */
+    regionMedian: number | null;
+    flags: ImportPriceFlag[];
+  };
   /** The price moves more than 50% up or down: shown so a typo (an extra zero) is caught before it is published. */
   largePriceChange: boolean;
+  /** Left out by the person when confirming: not imported. */
+  excluded: boolean;
   errors: ImportRowError[];
 }
 
@@ -119,6 +137,8 @@ export interface ImportSummary {
   withErrors: number;
   /** Rows whose price moves more than 50%. */
   largePriceChanges: number;
+  /** Price rows with any flag of the review (ImportPriceFlag). */
+  flagged: number;
 }
 
 /** What the import did, once it ran. */
@@ -128,6 +148,10 @@ export interface ImportResult {
   unchanged: number;
   /** Rows left out because of an error (all of them when REJECTED). */
   failed: number;
+  /** Rows the person left out when confirming. */
+  excluded: number;
+  /** Prices it created or changed that now wait for an administrator's authorization (`/app/authorized-examinations?status=PENDING`). */
+  pendingAuthorization: number;
 }
 
 /** An import as the history and the progress poll show it. */
@@ -172,6 +196,8 @@ export interface ImportDryRun {
 export interface ImportRowsRequest extends PageRequest {
   status?: ImportRowStatus;
   largePriceChange?: boolean;
+  /** Only the price rows the review flagged. */
+  flagged?: boolean;
 }
 
 /** `POST /api/imports/search`: the history, newest first. An administrator may filter by company. */
@@ -186,4 +212,9 @@ export type ImportHistory = Page<ImportJob>;
 /** `POST /api/imports/{id}/confirm` body. */
 export interface ImportConfirmRequest {
   allOrNothing?: boolean;
+  /** Rows (file line numbers) to leave out: rows that create or update, at most IMPORT_MAX_EXCLUDED. */
+  excludeRows?: number[];
 }
+
+/** Rows a confirmation may leave out; beyond that, the file is better corrected. */
+export const IMPORT_MAX_EXCLUDED = 10_000;

@@ -27,6 +27,9 @@ describe('a provider imports a price list from a spreadsheet in /app/imports', (
     const comuna = await t.prisma.location.findFirstOrThrow({ where: { kind: 'COMUNA', name: 'Ñuñoa' } });
     const registered = await t.http.post('/api/priv/laboratory').set('Authorization', `Bearer ${provider.token}`).send({ identifierName: 'Sucursal Importada', addressLine1: 'Av. Irarrázaval 4000', comunaId: comuna.id });
     branch = registered.body.data.id;
+    // The market for a glucose test in the region: an authorized price of another branch in the same comuna.
+    const glucosa = await t.prisma.exam.findUniqueOrThrow({ where: { code: '0302047' } });
+    await t.prisma.laboratory.create({ data: { companyId: company.id, identifierName: 'Mercado Ñuñoa', addressLine1: 'Av. Grecia 100', comunaId: comuna.id, exams: { create: { examId: glucosa.id, price: 2500, status: 'AUTHORIZED' } } } });
     // As Excel in Chile saves it: semicolons, Windows-1252 (the "ñ" of the note is one byte), a header in Spanish with accents.
     const lines = [
       'ID Sucursal;Código FONASA;Examen;Precio',
@@ -34,6 +37,8 @@ describe('a provider imports a price list from a spreadsheet in /app/imports', (
       `${branch};0302076;Perfil lipídico;-5`,
       `${branch};9999999;Examen inexistente;3000`,
       `${branch};03-03-024;Urocultivo;12500`,
+      // An extra zero or two: far from the region's prices, flagged and left out before confirming.
+      `${branch};0302047;Glucosa;250.000`,
     ];
     file = join(tmpdir(), `precios-${process.pid}.csv`);
     await writeFile(file, Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'));
@@ -62,16 +67,26 @@ describe('a provider imports a price list from a spreadsheet in /app/imports', (
     await page.setInputFiles('#import-file', file);
     await page.getByRole('button', { name: 'Revisar el archivo' }).click();
 
-    // The review: nothing is written yet; four rows, two new, two with errors, each error beside its value.
+    // The review: nothing is written yet; five rows, three new, two with errors, one price far from the market.
     await page.waitForURL(/\/app\/imports\/view\/\d+$/);
     const importId = Number(/view\/(\d+)$/.exec(page.url())![1]);
     const summary = page.getByRole('list', { name: 'Resumen de la revisión' });
     await summary.waitFor();
     const tile = (label: string) => summary.getByRole('listitem').filter({ hasText: label }).locator('.cl-dashboard__count');
-    await expect(tile('Filas').textContent()).resolves.toBe('4');
-    await expect(tile('Nuevas').textContent()).resolves.toBe('2');
+    await expect(tile('Filas').textContent()).resolves.toBe('5');
+    await expect(tile('Nuevas').textContent()).resolves.toBe('3');
     await expect(tile('Con errores').textContent()).resolves.toBe('2');
+    await expect(tile('Precios con alertas').textContent()).resolves.toBe('1');
     const rows = page.getByRole('table', { name: 'Filas del archivo' });
+    // It opens on the alerts: the price it sets, what it was checked against, and why it is flagged; the person leaves it out.
+    const flagged = rows.locator('tbody tr');
+    await flagged.getByTestId('row-flags').getByText('Lejos del mercado').waitFor();
+    await expect(flagged.count()).resolves.toBe(1);
+    await expect(flagged.textContent()).resolves.toMatch(/nuevo: \$250\.000.*Mediana de la región: \$[\d.]+/);
+    await rows.getByRole('checkbox', { name: 'Excluir fila 6' }).check();
+    await lookAtBothWidths(page, 'import-flagged');
+    await page.locator('.p-dropdown:has(#import-rows-show)').click();
+    await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Todas las filas', exact: true }).click();
     await rows.getByText('El precio no puede ser negativo.', { exact: false }).waitFor();
     await rows.getByText('No existe un examen con este código FONASA.', { exact: false }).waitFor();
     expect(await offers()).toEqual([]);
@@ -82,10 +97,13 @@ describe('a provider imports a price list from a spreadsheet in /app/imports', (
     await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Con errores', exact: true }).click();
     expect(await waitFor(() => rows.locator('tbody tr').count(), (n) => n === 2)).toBe(2);
 
-    // Confirm: the valid rows import as a job, and the screen follows it to its result.
+    // Confirm: the valid rows but the one left out import as a job, and the screen follows it to its result.
     await page.getByRole('button', { name: 'Importar 2 filas' }).click();
-    await page.getByRole('dialog', { name: 'Confirmar la importación' }).getByRole('button', { name: 'Importar' }).click();
-    await page.getByText('Importación terminada: 2 nuevas · 2 no importadas.').waitFor();
+    const confirmation = page.getByRole('dialog', { name: 'Confirmar la importación' });
+    await expect(confirmation.textContent()).resolves.toContain('Importaremos 2 filas y dejaremos fuera 2 con errores y 1 que excluiste.');
+    await confirmation.getByRole('button', { name: 'Importar' }).click();
+    await page.getByText('Importación terminada: 2 nuevas · 2 no importadas · 1 excluida.').waitFor();
+    await expect(page.getByTestId('import-pending').textContent()).resolves.toBe('2 precios esperan la autorización de un administrador antes de publicarse. Ver precios por autorizar');
     const imported = await offers();
     expect(imported.map((o) => [o.exam.code, o.price, o.status])).toEqual([['0301045', 4_900, 'PENDING'], ['0303024', 12_500, 'PENDING']]);
     await lookAtBothWidths(page, 'import-done');

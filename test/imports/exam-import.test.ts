@@ -77,7 +77,7 @@ describe('loading next year’s FONASA catalogue (POST /api/exam-import)', () =>
     const answer = await upload(t, admin, '/api/exam-import', FONASA_2025.bytes, 'fonasa-lab-exams-2025.csv', { confirm: true });
     expect(answer.code).toBe(200);
     // 442 codes in both editions change values; one 2025 code is not in the 2026 catalogue and is created.
-    expect(answer.data.import.summary).toEqual({ rows: 443, toCreate: 1, toUpdate: 442, unchanged: 0, withErrors: 0, largePriceChanges: 0 });
+    expect(answer.data.import.summary).toEqual({ rows: 443, toCreate: 1, toUpdate: 442, unchanged: 0, withErrors: 0, largePriceChanges: 0, flagged: 0 });
     expect(await finished(t, admin, answer.data.import.id)).toMatchObject({ status: 'COMPLETED', result: { created: 1, updated: 442, unchanged: 0, failed: 0 }, company: null });
     await expectCatalogueToBe(FONASA_2025.values);
     // One event for the whole chunk, not one per exam (each would re-project every branch offering it).

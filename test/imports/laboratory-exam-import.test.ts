@@ -70,7 +70,7 @@ describe('importing a price list (POST /api/laboratory-exam-import)', () => {
     const { import: job, preview, canConfirm } = answer.data;
     firstImport = job.id;
     expect(job).toMatchObject({ kind: 'laboratory-exam', status: 'VALIDATED', format: 'CSV', company: { id: companyA }, fileName: 'precios sucursales.csv', allOrNothing: false });
-    expect(job.summary).toEqual({ rows: 9, toCreate: 2, toUpdate: 1, unchanged: 1, withErrors: 5, largePriceChanges: 1 });
+    expect(job.summary).toEqual({ rows: 9, toCreate: 2, toUpdate: 1, unchanged: 1, withErrors: 5, largePriceChanges: 1, flagged: 1 });
     expect(canConfirm).toBe(true);
     const byRow = Object.fromEntries(preview.map((r: ImportPreviewRow) => [r.row, r]));
     expect(byRow[2]).toMatchObject({ status: 'CREATE', label: `SUC-A1 · ${exams[0].code} ${exams[0].name}` });
@@ -157,9 +157,9 @@ describe('importing a price list (POST /api/laboratory-exam-import)', () => {
     const confirmedAt = (await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: a1 }, orderBy: { id: 'asc' } })).map((o) => o.confirmedAt.getTime());
     const updatedAt = (await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: a1 }, orderBy: { id: 'asc' } })).map((o) => o.updatedAt.getTime());
     const answer = await upload(t, providerA, ROUTE, priceFile(), 'precios sucursales.csv', { confirm: true });
-    expect(answer.data.import.summary).toEqual({ rows: 9, toCreate: 0, toUpdate: 0, unchanged: 4, withErrors: 5, largePriceChanges: 0 });
+    expect(answer.data.import.summary).toEqual({ rows: 9, toCreate: 0, toUpdate: 0, unchanged: 4, withErrors: 5, largePriceChanges: 0, flagged: 0 });
     const job = await finished(t, providerA, answer.data.import.id);
-    expect(job.result).toEqual({ created: 0, updated: 0, unchanged: 4, failed: 5 });
+    expect(job.result).toEqual({ created: 0, updated: 0, unchanged: 4, failed: 5, excluded: 0, pendingAuthorization: 0 });
     // No price, no history, no audit: one confirmation per branch (its event), each price "vigente desde" now.
     expect(await written()).toEqual({ ...before, events: before.events + 2 });
     const again = await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: a1 }, orderBy: { id: 'asc' } });

@@ -35,7 +35,7 @@ describe('importing branches (POST /api/laboratory-import)', () => {
 
   it('creates each branch with its code, and updates the same branch on the next import', async () => {
     const answer = await upload(t, provider, ROUTE, branches(), 'sucursales.csv', { confirm: true });
-    expect(answer.data.import.summary).toEqual({ rows: 4, toCreate: 2, toUpdate: 0, unchanged: 0, withErrors: 2, largePriceChanges: 0 });
+    expect(answer.data.import.summary).toEqual({ rows: 4, toCreate: 2, toUpdate: 0, unchanged: 0, withErrors: 2, largePriceChanges: 0, flagged: 0 });
     const errors = answer.data.preview.flatMap((r) => r.errors.map((e) => [e.row, e.column, e.code]));
     expect(errors).toEqual([
       [4, 'comuna', 'UNKNOWN_COMUNA'],

@@ -133,7 +133,7 @@ describe('downloading a company’s price list and importing it back (GET /api/l
   });
 
   it('imports the untouched list back, CSV or Excel, as every row unchanged and nothing to create or update', async () => {
-    const untouched = { rows: 4, toCreate: 0, toUpdate: 0, unchanged: 4, withErrors: 0, largePriceChanges: 0 };
+    const untouched = { rows: 4, toCreate: 0, toUpdate: 0, unchanged: 4, withErrors: 0, largePriceChanges: 0, flagged: 0 };
     for (const [query, name] of [['', 'lista.csv'], ['?format=xlsx', 'lista.xlsx']]) {
       const answer = await upload(t, providerA, IMPORT, (await download(providerA, query)).bytes, name);
       expect({ name, code: answer.code, summary: answer.data.import.summary }).toEqual({ name, code: 200, summary: untouched });
@@ -154,12 +154,12 @@ describe('downloading a company’s price list and importing it back (GET /api/l
     expect(lines[edited]).toMatch(/;12000$/);
     lines[edited] = lines[edited].replace(/;12000$/, ';12500');
     const answer = await upload(t, providerA, IMPORT, Buffer.from(lines.join('\r\n'), 'utf8'), 'lista-editada.csv');
-    expect(answer.data.import.summary).toEqual({ rows: 4, toCreate: 0, toUpdate: 1, unchanged: 3, withErrors: 0, largePriceChanges: 0 });
+    expect(answer.data.import.summary).toEqual({ rows: 4, toCreate: 0, toUpdate: 1, unchanged: 3, withErrors: 0, largePriceChanges: 0, flagged: 0 });
     const updates = await t.http.post(`/api/imports/${answer.data.import.id}/rows/search`).set(bearer(providerA)).send({ status: 'UPDATE' });
     expect(updates.body.data.items.map((r: ImportPreviewRow) => [r.label, r.price])).toEqual([[`SUC-002 · ${exams[4].code} ${exams[4].name}`, { previous: 12000, next: 12500 }]]);
 
     await t.http.post(`/api/imports/${answer.data.import.id}/confirm`).set(bearer(providerA)).send({});
-    expect((await finished(t, providerA, answer.data.import.id)).result).toEqual({ created: 0, updated: 1, unchanged: 3, failed: 0 });
+    expect((await finished(t, providerA, answer.data.import.id)).result).toEqual({ created: 0, updated: 1, unchanged: 3, failed: 0, excluded: 0, pendingAuthorization: 1 });
     const after = await t.prisma.laboratoryExam.findMany({ orderBy: { id: 'asc' } });
     const changed = after.filter((offer, i) => offer.price !== before[i].price || offer.status !== before[i].status || offer.isActive !== before[i].isActive);
     expect(changed.map((o) => [o.laboratoryId, o.examId, o.price])).toEqual([[a2, exams[4].id, 12500]]);
@@ -178,7 +178,7 @@ describe('downloading a company’s price list and importing it back (GET /api/l
     sheet.getCell('E3').value = 7300;
     const edited = Buffer.from(await book.xlsx.writeBuffer());
     const answer = await upload(t, providerA, IMPORT, edited, 'sucursal-editada.xlsx', { confirm: true });
-    expect(answer.data.import.summary).toEqual({ rows: 2, toCreate: 0, toUpdate: 1, unchanged: 1, withErrors: 0, largePriceChanges: 0 });
+    expect(answer.data.import.summary).toEqual({ rows: 2, toCreate: 0, toUpdate: 1, unchanged: 1, withErrors: 0, largePriceChanges: 0, flagged: 0 });
     await finished(t, providerA, answer.data.import.id);
     expect(table((await download(providerA, `?laboratoryId=${a1}`)).bytes)).toEqual([HEADER, line('SUC-001', exams[0], 5000), line('SUC-001', exams[1], 7300)]);
   });

@@ -2,10 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { Prisma } from '../../generated/prisma/client';
 import type { ExamPriceStats } from '../../contracts/search';
 import type { HotPath } from '../../platform/database/hot-path';
+import { STALE_AFTER_MONTHS } from '../catalogue/pricing';
 import type { SearchChanges } from './search-changes';
-
-/** Prices not confirmed in this long are marked on the cards and left out of the region's figures (issue 30). */
-export const STALE_AFTER_MONTHS = 6;
 
 /**
  * Where an exam's price sits in its region (issue 30): the minimum, median and maximum of the region's authorized

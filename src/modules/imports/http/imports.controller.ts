@@ -125,7 +125,7 @@ export class ImportsController {
   @Post(':id/confirm')
   @ApiOperation({ summary: 'Confirma una importación simulada: la encola' })
   confirm(@Ctx() ctx: CommandContext, @IdParam() id: number, @ValidBody(confirmImportBody) body: z.infer<typeof confirmImportBody>) {
-    return this.commands.execute(new ConfirmImportCommand(ctx, id, body.allOrNothing));
+    return this.commands.execute(new ConfirmImportCommand(ctx, id, body.allOrNothing, body.excludeRows));
   }
 
   @ProviderScoped()

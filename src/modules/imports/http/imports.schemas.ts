@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { blankAsAbsent, booleanField, idField, pagingFields } from '../../../platform/http/fields';
+import { IMPORT_MAX_EXCLUDED } from '../../../contracts/imports';
+import { blankAsAbsent, booleanField, idField, idList, pagingFields } from '../../../platform/http/fields';
 
 const KINDS = ['laboratory', 'laboratory-exam', 'exam'] as const;
 const STATUSES = ['VALIDATED', 'QUEUED', 'RUNNING', 'COMPLETED', 'FAILED', 'REJECTED'] as const;
@@ -13,7 +14,11 @@ export const uploadImportBody = z.object({
   companyId: blankAsAbsent(idField('la empresa')),
 });
 
-export const confirmImportBody = z.object({ allOrNothing: blankAsAbsent(booleanField) });
+export const confirmImportBody = z.object({
+  allOrNothing: blankAsAbsent(booleanField),
+  /** Rows (file lines) to leave out; a line number is an id-like positive integer. */
+  excludeRows: blankAsAbsent(idList('las filas', IMPORT_MAX_EXCLUDED)),
+});
 
 export const searchImportsBody = z.object({
   kind: blankAsAbsent(z.enum(KINDS, { message: 'Tipo de importación desconocido.' })),
@@ -25,6 +30,7 @@ export const searchImportsBody = z.object({
 export const searchImportRowsBody = z.object({
   status: blankAsAbsent(z.enum(ROW_STATUSES, { message: 'Estado de fila desconocido.' })),
   largePriceChange: blankAsAbsent(booleanField),
+  flagged: blankAsAbsent(booleanField),
   ...pagingFields,
 });
 

@@ -27,6 +27,8 @@ interface Counts {
   updated: number;
   unchanged: number;
   failed: number;
+  /** Prices left waiting for an administrator's authorization. */
+  pending: number;
 }
 
 /**
@@ -107,7 +109,7 @@ export class ImportRunner implements OnApplicationBootstrap {
   }
 
   private readRows(importId: number, after: number) {
-    const read = this.prisma.importRow.findMany({ where: { importId, row: { gt: after } }, select: { row: true, status: true, data: true }, orderBy: { row: 'asc' }, take: COMMIT_CHUNK });
+    const read = this.prisma.importRow.findMany({ where: { importId, row: { gt: after } }, select: { row: true, status: true, data: true, excluded: true }, orderBy: { row: 'asc' }, take: COMMIT_CHUNK });
     // A read ahead that is never awaited (the import stopped) must not surface as an unhandled rejection.
     read.catch(() => undefined);
     return read;
@@ -117,7 +119,7 @@ export class ImportRunner implements OnApplicationBootstrap {
    * Commits the chunk of rows after `after` with the checkpoint. Answers 'stopped' when the import is finished or no
    * longer running, 'applied', or the actual checkpoint when another runner moved it (the rows read are stale).
    */
-  private runChunk(ctx: CommandContext, handler: ImportKindHandler, scope: ImportScope, lookups: unknown, after: number, rows: { row: number; status: string; data: unknown }[]): Promise<'stopped' | 'applied' | number> {
+  private runChunk(ctx: CommandContext, handler: ImportKindHandler, scope: ImportScope, lookups: unknown, after: number, rows: { row: number; status: string; data: unknown; excluded: boolean }[]): Promise<'stopped' | 'applied' | number> {
     return this.uow.run(
       ctx,
       async (tx, changes) => {
@@ -128,15 +130,16 @@ export class ImportRunner implements OnApplicationBootstrap {
           await tx.importJob.update({ where: { id: scope.importId }, data: { status: 'COMPLETED', finishedAt: new Date() } });
           return 'stopped';
         }
-        const valid = rows.filter((r) => r.status !== 'ERROR').map((r) => ({ row: r.row, data: r.data }));
+        // Rows in error and rows the person left out at the confirmation are not applied; only errors count as failed.
+        const valid = rows.filter((r) => r.status !== 'ERROR' && !r.excluded).map((r) => ({ row: r.row, data: r.data }));
         const outcomes = valid.length > 0 ? await handler.apply(tx, changes, scope, valid, lookups) : [];
-        const counts = countOutcomes(outcomes, rows.length - valid.length);
+        const counts = countOutcomes(outcomes, rows.filter((r) => r.status === 'ERROR').length);
         await recordLateErrors(tx, scope.importId, outcomes);
         await tx.importJob.update({
           where: { id: scope.importId },
           data: {
             lastRow: rows[rows.length - 1].row, rowsDone: { increment: rows.length },
-            created: { increment: counts.created }, updated: { increment: counts.updated }, unchangedDone: { increment: counts.unchanged }, failed: { increment: counts.failed },
+            created: { increment: counts.created }, updated: { increment: counts.updated }, unchangedDone: { increment: counts.unchanged }, failed: { increment: counts.failed }, pendingAuthorization: { increment: counts.pending },
           },
         });
         return 'applied';
@@ -153,12 +156,12 @@ export class ImportRunner implements OnApplicationBootstrap {
         async (tx, changes) => {
           const [state] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM import_job WHERE id = ${scope.importId} FOR UPDATE`;
           if (!state || state.status !== 'RUNNING') return;
-          const total: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+          const total: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0, pending: 0 };
           let lastRow = 0;
           for (;;) {
-            const rows = await tx.importRow.findMany({ where: { importId: scope.importId, row: { gt: lastRow } }, select: { row: true, status: true, data: true }, orderBy: { row: 'asc' }, take: COMMIT_CHUNK });
+            const rows = await tx.importRow.findMany({ where: { importId: scope.importId, row: { gt: lastRow } }, select: { row: true, status: true, data: true, excluded: true }, orderBy: { row: 'asc' }, take: COMMIT_CHUNK });
             if (rows.length === 0) break;
-            const outcomes = await handler.apply(tx, changes, scope, rows.map((r) => ({ row: r.row, data: r.data })), lookups);
+            const outcomes = await handler.apply(tx, changes, scope, rows.filter((r) => !r.excluded).map((r) => ({ row: r.row, data: r.data })), lookups);
             const failures = outcomes.filter((o) => o.status === 'ERROR');
             if (failures.length > 0 || rows.some((r) => r.status === 'ERROR')) throw new AllOrNothingAbort(failures);
             const counts = countOutcomes(outcomes, 0);
@@ -167,7 +170,7 @@ export class ImportRunner implements OnApplicationBootstrap {
           }
           await tx.importJob.update({
             where: { id: scope.importId },
-            data: { status: 'COMPLETED', finishedAt: new Date(), lastRow, rowsDone: { set: await tx.importRow.count({ where: { importId: scope.importId } }) }, created: total.created, updated: total.updated, unchangedDone: total.unchanged, failed: 0 },
+            data: { status: 'COMPLETED', finishedAt: new Date(), lastRow, rowsDone: { set: await tx.importRow.count({ where: { importId: scope.importId } }) }, created: total.created, updated: total.updated, unchangedDone: total.unchanged, failed: 0, pendingAuthorization: total.pending },
           });
         },
         { timeout: 10 * 60_000 },
@@ -185,8 +188,9 @@ export class ImportRunner implements OnApplicationBootstrap {
 }
 
 function countOutcomes(outcomes: RowOutcome[], alreadyFailed: number): Counts {
-  const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: alreadyFailed };
+  const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: alreadyFailed, pending: 0 };
   for (const outcome of outcomes) {
+    if (outcome.pending) counts.pending += 1;
     if (outcome.status === 'CREATE') counts.created += 1;
     else if (outcome.status === 'UPDATE') counts.updated += 1;
     else if (outcome.status === 'UNCHANGED') counts.unchanged += 1;

@@ -1,4 +1,4 @@
-import type { ImportKind, ImportRowError, ImportRowStatus } from '../../../contracts/imports';
+import type { ImportKind, ImportPriceFlag, ImportRowError, ImportRowStatus } from '../../../contracts/imports';
 import type { Actor } from '../../../platform/auth/actor';
 import type { Changes } from '../../../platform/cqrs/unit-of-work';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
@@ -25,7 +25,12 @@ export interface RowOutcome {
   row: number;
   status: ImportRowStatus;
   errors: ImportRowError[];
-  price?: { previous: number; next: number };
+  /** A price row: the price it sets beside the current one (null for a new price). */
+  price?: { previous: number | null; next: number };
+  /** A price row's review at the dry run (issue 27). */
+  review?: { fonasaArancel: number | null; regionMedian: number | null; flags: ImportPriceFlag[] };
+  /** The commit left the price waiting for an administrator's authorization. */
+  pending?: boolean;
 }
 
 /** What one chunk of a commit did. */
@@ -63,6 +68,3 @@ export interface ImportKindHandler<D = unknown, L = unknown> {
    */
   apply(tx: Tx, changes: Changes, scope: ImportScope, rows: { row: number; data: D }[], lookups: L): Promise<RowOutcome[]>;
 }
-
-/** A price that moves more than half up or down is flagged in the preview (a typo such as an extra zero). */
-export const isLargePriceChange = (previous: number, next: number) => previous > 0 && Math.abs(next - previous) / previous > 0.5;

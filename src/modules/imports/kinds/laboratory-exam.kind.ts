@@ -1,7 +1,10 @@
+import { Prisma } from '../../../generated/prisma/client';
 import type { Changes } from '../../../platform/cqrs/unit-of-work';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
-import { LaboratoryExam, PriceListConfirmed, confirmOffers, findOffersByPairs, pairKey, saveOffers } from '../../catalogue/pricing';
+import { mleBonoColumns } from '../../catalogue/exams';
+import { LaboratoryExam, PriceListConfirmed, STALE_AFTER_MONTHS, confirmOffers, findOffersByPairs, pairKey, saveOffers } from '../../catalogue/pricing';
 import { RowErrors, parsePesos, type ColumnSpec } from '../domain/columns';
+import { reviewPrice } from '../domain/price-review';
 import { LaboratoryPricesImported } from '../imports.events';
 import type { ImportKindHandler, ImportScope, ParsedRow, RowOutcome } from './import-kind';
 
@@ -27,6 +30,8 @@ export interface PriceLookups {
   branchesById: Map<number, { id: number; name: string; code: string | null }>;
   examsByCode: Map<string, { id: number; name: string; isActive: boolean }>;
   examNames: Map<number, string>;
+  /** The median of the authorized prices by region and exam (`region:exam`), read once per import as the dry run meets them. */
+  regionMedians: Map<string, number | null>;
 }
 
 /** `0301045`, `03-01-045` and `301045` (Excel drops the leading zero) are the same FONASA code. */
@@ -59,6 +64,7 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
       branchesById: new Map(branches.map((b) => [b.id, branch(b)])),
       examsByCode: new Map(exams.map((e) => [e.code, { id: e.id, name: e.name, isActive: e.isActive }])),
       examNames: new Map(exams.map((e) => [e.id, e.name])),
+      regionMedians: new Map(),
     };
   }
 
@@ -99,15 +105,50 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
     return pairKey(data.laboratoryId, data.examId);
   }
 
-  async classify(db: PrismaService | Tx, _scope: ImportScope, rows: { row: number; data: PriceRow }[]): Promise<RowOutcome[]> {
-    const offers = await findOffersByPairs(db, rows.map((r) => r.data), false);
+  /**
+   * What each row will do, and its review (issue 27): the price it sets beside the branch's current one, FONASA's
+   * arancel and the region's median for the exam, and the flags a person should look at before confirming.
+   */
+  async classify(db: PrismaService | Tx, _scope: ImportScope, rows: { row: number; data: PriceRow }[], lookups: PriceLookups): Promise<RowOutcome[]> {
+    if (rows.length === 0) return [];
+    const [offers, references] = await Promise.all([findOffersByPairs(db, rows.map((r) => r.data), false), this.references(db, rows.map((r) => r.data))]);
+    await this.readMedians(db, [...references.values()].map((r) => ({ regionId: r.regionId, examId: r.examId })), lookups.regionMedians);
     return rows.map(({ row, data }) => {
       const offer = offers.get(pairKey(data.laboratoryId, data.examId));
-      if (!offer) return { row, status: 'CREATE', errors: [] };
-      const { price, isActive } = offer.state;
-      if (price === data.price && isActive) return { row, status: 'UNCHANGED', errors: [] };
-      return { row, status: 'UPDATE', errors: [], ...(price !== data.price && { price: { previous: price, next: data.price } }) };
+      const reference = references.get(pairKey(data.laboratoryId, data.examId));
+      const regionMedian = reference ? (lookups.regionMedians.get(`${reference.regionId}:${data.examId}`) ?? null) : null;
+      const price = { previous: offer?.state.price ?? null, next: data.price };
+      const review = { fonasaArancel: reference?.arancel ?? null, regionMedian, flags: reviewPrice(price, { regionMedian, bonoCopay: reference?.bonoCopay ?? null }) };
+      const status = !offer ? 'CREATE' : offer.state.price === data.price && offer.state.isActive ? 'UNCHANGED' : 'UPDATE';
+      return { row, status, errors: [], price, review };
     });
+  }
+
+  /** Per branch and exam: the branch's region, FONASA's arancel (at the branch's MLE level when it takes the bono, else level 1) and the bono copay. */
+  private async references(db: PrismaService | Tx, pairs: PriceRow[]) {
+    const bono = mleBonoColumns('l', 'e');
+    const found = await db.$queryRaw<{ laboratory_id: number; exam_id: number; region_id: number; arancel: number | null; bono_copay: number | null }[]>(Prisma.sql`
+      SELECT l.id AS laboratory_id, e.id AS exam_id, c.parent_id AS region_id,
+             coalesce(${bono.arancel}, e.fonasa_price_level1) AS arancel, ${bono.copay} AS bono_copay
+      FROM unnest(${pairs.map((p) => p.laboratoryId)}::int[], ${pairs.map((p) => p.examId)}::int[]) AS p(laboratory_id, exam_id)
+      JOIN laboratory l ON l.id = p.laboratory_id JOIN exam e ON e.id = p.exam_id JOIN location c ON c.id = l.comuna_id`);
+    return new Map(found.map((r) => [pairKey(r.laboratory_id, r.exam_id), { regionId: r.region_id, examId: r.exam_id, arancel: r.arancel, bonoCopay: r.bono_copay }]));
+  }
+
+  /** The medians of the pairs not read yet: the region's authorized prices of the exam, active branches, confirmed in the last months. */
+  private async readMedians(db: PrismaService | Tx, pairs: { regionId: number; examId: number }[], medians: Map<string, number | null>): Promise<void> {
+    const missing = [...new Map(pairs.map((p) => [`${p.regionId}:${p.examId}`, p])).entries()].filter(([key]) => !medians.has(key)).map(([, p]) => p);
+    if (missing.length === 0) return;
+    const found = await db.$queryRaw<{ region_id: number; exam_id: number; median: number }[]>(Prisma.sql`
+      SELECT c.parent_id AS region_id, o.exam_id, percentile_disc(0.5) WITHIN GROUP (ORDER BY o.price)::int AS median
+      FROM laboratory_exam o
+      JOIN laboratory ol ON ol.id = o.laboratory_id AND ol.is_active
+      JOIN location c ON c.id = ol.comuna_id
+      WHERE o.status = 'AUTHORIZED' AND o.is_active AND o.confirmed_at > now() - make_interval(months => ${STALE_AFTER_MONTHS})
+        AND (c.parent_id, o.exam_id) IN (SELECT * FROM unnest(${missing.map((p) => p.regionId)}::int[], ${missing.map((p) => p.examId)}::int[]))
+      GROUP BY 1, 2`);
+    for (const p of missing) medians.set(`${p.regionId}:${p.examId}`, null);
+    for (const r of found) medians.set(`${r.region_id}:${r.exam_id}`, r.median);
   }
 
   async apply(tx: Tx, changes: Changes, scope: ImportScope, rows: { row: number; data: PriceRow }[]): Promise<RowOutcome[]> {
@@ -150,7 +191,7 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
       if (facts.includes('LaboratoryExamRestored')) branch.restored += 1;
       perBranch.set(data.laboratoryId, branch);
       const isNew = previous === undefined;
-      outcomes.push({ row, status: isNew ? 'CREATE' : 'UPDATE', errors: [], ...(!isNew && previous !== data.price && { price: { previous, next: data.price } }) });
+      outcomes.push({ row, status: isNew ? 'CREATE' : 'UPDATE', errors: [], price: { previous: previous ?? null, next: data.price }, ...(offer.state.status === 'PENDING' && { pending: true }) });
     }
     await saveOffers(tx, changed);
     for (const [laboratoryId, branch] of perBranch) {

@@ -1,4 +1,4 @@
-import type { ImportJob, ImportKind, ImportPreviewRow, ImportRowError, ImportRowStatus, ImportStatus } from '../../../contracts/imports';
+import type { ImportJob, ImportKind, ImportPreviewRow, ImportPriceFlag, ImportRowError, ImportRowStatus, ImportStatus } from '../../../contracts/imports';
 import type { Prisma } from '../../../generated/prisma/client';
 import type { Actor } from '../../../platform/auth/actor';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
@@ -6,8 +6,8 @@ import { ImportNotFoundError } from '../imports.errors';
 
 export const IMPORT_SELECT = {
   id: true, kind: true, status: true, fileName: true, fileSize: true, format: true, sheet: true, allOrNothing: true,
-  rowsTotal: true, toCreate: true, toUpdate: true, unchanged: true, withErrors: true, largePriceChanges: true,
-  rowsDone: true, created: true, updated: true, unchangedDone: true, failed: true, failureMessage: true,
+  rowsTotal: true, toCreate: true, toUpdate: true, unchanged: true, withErrors: true, largePriceChanges: true, flagged: true,
+  rowsDone: true, created: true, updated: true, unchangedDone: true, failed: true, excluded: true, pendingAuthorization: true, failureMessage: true,
   createdAt: true, startedAt: true, finishedAt: true,
   company: { select: { id: true, tradeName: true } },
   createdBy: { select: { id: true, firstName: true, lastName: true } },
@@ -34,10 +34,10 @@ export function toImportJob(row: ImportRecord): ImportJob {
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    summary: { rows: row.rowsTotal, toCreate: row.toCreate, toUpdate: row.toUpdate, unchanged: row.unchanged, withErrors: row.withErrors, largePriceChanges: row.largePriceChanges },
+    summary: { rows: row.rowsTotal, toCreate: row.toCreate, toUpdate: row.toUpdate, unchanged: row.unchanged, withErrors: row.withErrors, largePriceChanges: row.largePriceChanges, flagged: row.flagged },
     progress: { done: status === 'COMPLETED' ? row.rowsTotal : row.rowsDone, total: row.rowsTotal },
     // A FAILED import shows what it did before it stopped: those rows stay imported.
-    result: finished ? { created: row.created, updated: row.updated, unchanged: row.unchangedDone, failed: row.failed } : null,
+    result: finished ? { created: row.created, updated: row.updated, unchanged: row.unchangedDone, failed: row.failed, excluded: row.excluded, pendingAuthorization: row.pendingAuthorization } : null,
     failureMessage: row.failureMessage,
     errorFileUrl: row.withErrors > 0 || row.failed > 0 ? `/api/imports/${row.id}/errors.csv` : null,
     fileUrl: `/api/imports/${row.id}/file`,
@@ -64,6 +64,10 @@ export interface StoredRow {
   previousPrice: number | null;
   nextPrice: number | null;
   largePriceChange: boolean;
+  fonasaArancel: number | null;
+  regionMedian: number | null;
+  flags: string[];
+  excluded: boolean;
 }
 
 export function toPreviewRow(row: StoredRow): ImportPreviewRow {
@@ -71,10 +75,17 @@ export function toPreviewRow(row: StoredRow): ImportPreviewRow {
     row: row.row,
     status: row.status as ImportRowStatus,
     label: row.label,
-    ...(row.previousPrice !== null && row.nextPrice !== null && { price: { previous: row.previousPrice, next: row.nextPrice } }),
+    // A price row (of a price import) carries the price it sets and its review; the other kinds have neither.
+    ...(row.nextPrice !== null && {
+      price: { previous: row.previousPrice, next: row.nextPrice },
+      review: { fonasaArancel: row.fonasaArancel, regionMedian: row.regionMedian, flags: row.flags as ImportPriceFlag[] },
+    }),
     largePriceChange: row.largePriceChange,
+    excluded: row.excluded,
     errors: (row.errors ?? []) as unknown as ImportRowError[],
   };
 }
 
-export const PREVIEW_ROW_SELECT = { row: true, status: true, label: true, errors: true, previousPrice: true, nextPrice: true, largePriceChange: true } as const;
+export const PREVIEW_ROW_SELECT = {
+  row: true, status: true, label: true, errors: true, previousPrice: true, nextPrice: true, largePriceChange: true, fonasaArancel: true, regionMedian: true, flags: true, excluded: true,
+} as const;

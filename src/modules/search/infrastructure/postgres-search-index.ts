@@ -7,7 +7,7 @@ import { SPLIT_PER_EXAM, SPLIT_WHOLE } from '../split-offer';
 import type { VisitFeeQuote } from '../../../contracts/search';
 import { mleBonoColumns } from '../../catalogue/exams';
 import { branchFactsSql, sampleFeeColumns, toBranchFacts, type BranchFactsRow } from '../../catalogue/laboratories';
-import { STALE_AFTER_MONTHS } from '../price-stats';
+import { STALE_AFTER_MONTHS } from '../../catalogue/pricing';
 
 /**
  * The search index in PostgreSQL (embedded default): the denormalised `search_laboratory` and

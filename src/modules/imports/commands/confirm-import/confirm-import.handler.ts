@@ -3,6 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { CompanyNotApprovedError, PENDING_COMPANY_CANNOT_IMPORT } from '../../../../platform/cqrs/company-scope';
 import { PrismaService } from '../../../../platform/database/prisma.service';
+import { invalidField } from '../../../../platform/http/app-error';
 import { JOB_QUEUE, QueueName, type JobQueue } from '../../../../platform/messaging/job-queue';
 import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
 import { ImportNotPendingError, NothingToImportError } from '../../imports.errors';
@@ -26,7 +27,7 @@ export class ConfirmImportHandler implements ICommandHandler<ConfirmImportComman
     this.log = log.child({ module: 'imports' });
   }
 
-  async execute({ ctx, importId, allOrNothing }: ConfirmImportCommand) {
+  async execute({ ctx, importId, allOrNothing, excludeRows }: ConfirmImportCommand) {
     const job = await findVisibleImport(this.prisma, ctx.actor, importId);
     if (job.status !== 'VALIDATED') throw new ImportNotPendingError();
     // A provider's company must be approved to import what it checked (an administrator decides for any company).
@@ -35,16 +36,25 @@ export class ConfirmImportHandler implements ICommandHandler<ConfirmImportComman
       if (company?.status !== 'APPROVED') throw new CompanyNotApprovedError(PENDING_COMPANY_CANNOT_IMPORT);
     }
     const strict = allOrNothing ?? job.allOrNothing;
-    if (job.summary.withErrors >= job.summary.rows && !strict) throw new NothingToImportError();
+    const excluded = [...new Set(excludeRows)];
+    // Only rows that would create or change a price can be left out (an error row is out already).
+    if (excluded.length > 0) {
+      const excludable = await this.prisma.importRow.count({ where: { importId, row: { in: excluded }, status: { in: ['CREATE', 'UPDATE'] } } });
+      if (excludable !== excluded.length) throw invalidField('excludeRows', 'Solo puedes dejar fuera filas que crean o cambian un precio de esta importación.');
+    }
+    if (job.summary.withErrors + excluded.length >= job.summary.rows && !strict) throw new NothingToImportError();
     const rejected = strict && job.summary.withErrors > 0;
-    // Only one confirmation wins when two arrive at once.
-    const { count } = await this.prisma.importJob.updateMany({
-      where: { id: importId, status: 'VALIDATED', ...importScope(ctx.actor) },
-      data: rejected
-        ? { status: 'REJECTED', allOrNothing: true, failed: job.summary.rows, rowsDone: job.summary.rows, startedAt: new Date(), finishedAt: new Date() }
-        : { status: 'QUEUED', allOrNothing: strict },
+    // Only one confirmation wins when two arrive at once; its exclusions are written with it.
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.importJob.updateMany({
+        where: { id: importId, status: 'VALIDATED', ...importScope(ctx.actor) },
+        data: rejected
+          ? { status: 'REJECTED', allOrNothing: true, failed: job.summary.rows, rowsDone: job.summary.rows, startedAt: new Date(), finishedAt: new Date() }
+          : { status: 'QUEUED', allOrNothing: strict, excluded: excluded.length },
+      });
+      if (count === 0) throw new ImportNotPendingError();
+      if (!rejected && excluded.length > 0) await tx.importRow.updateMany({ where: { importId, row: { in: excluded } }, data: { excluded: true } });
     });
-    if (count === 0) throw new ImportNotPendingError();
     if (!rejected) await enqueueImport(this.queue, importId, `import-${importId}`, this.log);
     return findVisibleImport(this.prisma, ctx.actor, importId);
   }

@@ -12,9 +12,9 @@ import { openTable } from '../../domain/table-reader';
 import { ImportsBusyError, NoRowsError } from '../../imports.errors';
 import { AdvisoryLock } from '../../../../platform/database/locks';
 import { CompanyNotApprovedError, PENDING_COMPANY_CANNOT_IMPORT } from '../../../../platform/cqrs/company-scope';
-import { isLargePriceChange, type ImportKindHandler, type ImportScope, type ParsedRow, type RowOutcome } from '../../kinds/import-kind';
+import { type ImportKindHandler, type ImportScope, type ParsedRow, type RowOutcome } from '../../kinds/import-kind';
 import { IMPORT_KINDS } from '../../kinds/import-kinds';
-import { IMPORT_SELECT, toImportJob, toPreviewRow } from '../../queries/import-view';
+import { IMPORT_SELECT, PREVIEW_ROW_SELECT, toImportJob, toPreviewRow } from '../../queries/import-view';
 import { ConfirmImportCommand } from '../confirm-import/confirm-import.command';
 import { UploadImportCommand } from './upload-import.command';
 
@@ -45,7 +45,8 @@ interface CheckedRow {
   label: string;
   data: unknown;
   errors: ImportRowError[];
-  price?: { previous: number; next: number };
+  price?: RowOutcome['price'];
+  review?: RowOutcome['review'];
 }
 
 @CommandHandler(UploadImportCommand)
@@ -83,14 +84,14 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
           const summary = await this.checkRows(tx, handler, scope, lookups, table.rows, positions);
           if (summary.rows === 0) throw new NoRowsError();
           await this.keepFile(tx, job.id, file.path);
-          await tx.importJob.update({ where: { id: job.id }, data: { rowsTotal: summary.rows, toCreate: summary.toCreate, toUpdate: summary.toUpdate, unchanged: summary.unchanged, withErrors: summary.withErrors, largePriceChanges: summary.largePriceChanges } });
+          await tx.importJob.update({ where: { id: job.id }, data: { rowsTotal: summary.rows, toCreate: summary.toCreate, toUpdate: summary.toUpdate, unchanged: summary.unchanged, withErrors: summary.withErrors, largePriceChanges: summary.largePriceChanges, flagged: summary.flagged } });
           return job.id;
         },
         // A dry run of 200,000 rows: the rows are kept in the same transaction, so a file that fails half-way leaves nothing.
         { timeout: 10 * 60_000, maxWait: 10_000 },
       );
 
-      const preview = (await this.prisma.importRow.findMany({ where: { importId }, select: { row: true, status: true, label: true, errors: true, previousPrice: true, nextPrice: true, largePriceChange: true }, orderBy: { row: 'asc' }, take: PREVIEW_ROWS })).map(toPreviewRow);
+      const preview = (await this.prisma.importRow.findMany({ where: { importId }, select: PREVIEW_ROW_SELECT, orderBy: { row: 'asc' }, take: PREVIEW_ROWS })).map(toPreviewRow);
       const job = toImportJob(await this.prisma.importJob.findUniqueOrThrow({ where: { id: importId }, select: IMPORT_SELECT }));
       const canConfirm = job.summary.rows > job.summary.withErrors && !(options.allOrNothing && job.summary.withErrors > 0);
       // A script's confirm=true on a file where no row can be imported keeps the dry run to look at, rather than a 422;
@@ -128,7 +129,7 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
 
   /** Reads every row, checks it on its own, against the others (duplicates) and against what is stored; keeps them all. */
   private async checkRows(tx: Tx, handler: ImportKindHandler, scope: ImportScope, lookups: unknown, rows: AsyncIterable<{ row: number; cells: string[] }>, positions: Map<string, number>): Promise<ImportSummary> {
-    const summary: ImportSummary = { rows: 0, toCreate: 0, toUpdate: 0, unchanged: 0, withErrors: 0, largePriceChanges: 0 };
+    const summary: ImportSummary = { rows: 0, toCreate: 0, toUpdate: 0, unchanged: 0, withErrors: 0, largePriceChanges: 0, flagged: 0 };
     const seen = new Map<string, number>();
     let chunk: ParsedRow<unknown>[] = [];
     const flush = async (batch: ParsedRow<unknown>[]) => {
@@ -137,7 +138,7 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
       const checked: CheckedRow[] = batch.map((parsed) => {
         const outcome = outcomes.get(parsed.row);
         return outcome
-          ? { row: parsed.row, status: outcome.status, label: parsed.label, data: parsed.data, errors: outcome.errors, price: outcome.price }
+          ? { row: parsed.row, status: outcome.status, label: parsed.label, data: parsed.data, errors: outcome.errors, price: outcome.price, review: outcome.review }
           : { row: parsed.row, status: 'ERROR', label: parsed.label, data: null, errors: parsed.errors };
       });
       for (const row of checked) {
@@ -146,7 +147,8 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
         else if (row.status === 'UPDATE') summary.toUpdate += 1;
         else if (row.status === 'UNCHANGED') summary.unchanged += 1;
         else summary.withErrors += 1;
-        if (row.price && isLargePriceChange(row.price.previous, row.price.next)) summary.largePriceChanges += 1;
+        if (row.review?.flags.includes('LARGE_CHANGE')) summary.largePriceChanges += 1;
+        if (row.review && row.review.flags.length > 0) summary.flagged += 1;
       }
       await insertRows(tx, scope.importId, checked);
     };
@@ -195,11 +197,12 @@ async function insertRows(tx: Tx, importId: number, rows: CheckedRow[]): Promise
   const json = JSON.stringify(
     rows.map((r) => ({
       r: r.row, s: r.status, l: r.label.slice(0, 300), d: r.data, e: r.errors.length ? r.errors : null,
-      pp: r.price?.previous ?? null, np: r.price?.next ?? null, lg: r.price ? isLargePriceChange(r.price.previous, r.price.next) : false,
+      pp: r.price?.previous ?? null, np: r.price?.next ?? null, lg: r.review?.flags.includes('LARGE_CHANGE') ?? false,
+      fa: r.review?.fonasaArancel ?? null, rm: r.review?.regionMedian ?? null, f: r.review?.flags ?? [],
     })),
   );
   await tx.$executeRaw`
-    INSERT INTO import_row (import_id, row, status, label, data, errors, previous_price, next_price, large_price_change)
-    SELECT ${importId}, r, s, l, d, e, pp, np, lg
-    FROM jsonb_to_recordset(${json}::jsonb) AS t(r int, s text, l text, d jsonb, e jsonb, pp int, np int, lg boolean)`;
+    INSERT INTO import_row (import_id, row, status, label, data, errors, previous_price, next_price, large_price_change, fonasa_arancel, region_median, flags)
+    SELECT ${importId}, r, s, l, d, e, pp, np, lg, fa, rm, ARRAY(SELECT jsonb_array_elements_text(f))::varchar(20)[]
+    FROM jsonb_to_recordset(${json}::jsonb) AS t(r int, s text, l text, d jsonb, e jsonb, pp int, np int, lg boolean, fa int, rm int, f jsonb)`;
 }

@@ -10,6 +10,8 @@ import { PREVIEW_ROW_SELECT, findVisibleImport, toPreviewRow } from '../import-v
 export interface ImportRowsFilter extends Paging {
   status?: ImportRowStatus;
   largePriceChange?: boolean;
+  /** Only the price rows the review flagged (or, false, only those it did not). */
+  flagged?: boolean;
 }
 
 /** The rows of an import's dry run (or, after the commit, what each did), in file order. */
@@ -33,6 +35,7 @@ export class SearchImportRowsHandler implements IQueryHandler<SearchImportRowsQu
       importId,
       ...(filter.status && { status: filter.status }),
       ...(filter.largePriceChange !== undefined && { largePriceChange: filter.largePriceChange }),
+      ...(filter.flagged !== undefined && (filter.flagged ? { NOT: { flags: { isEmpty: true } } } : { flags: { isEmpty: true } })),
     };
     return findPage(
       filter,

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Message } from 'primereact/message';
@@ -10,7 +11,7 @@ import { formatCount, formatDateTime } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { useMutations, useNotify } from '../../crud/hooks';
 import { Fields, ShowShell } from '../../crud/ShowShell';
-import { ImportRows } from './ImportRows';
+import { ImportRows, type RowExclusions } from './ImportRows';
 import { BASE, formatSize, isRunning, KIND_LABELS, outcome, STATUS_LABELS } from './schema';
 
 /** How often a running import is asked for its progress. */
@@ -32,12 +33,24 @@ export default function ImportShow({ id }: { id: number }) {
 function ImportDetail({ job }: { job: ImportJob }) {
   useFollow(job);
   const status = STATUS_LABELS[job.status];
+  // Rows the person leaves out before confirming (a price import's review): kept here, sent with the confirmation.
+  const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
+  const choose = useCallback((shown: number[], chosen: number[]) => setExcluded((rows) => {
+    const next = new Set(rows);
+    for (const row of shown) next.delete(row);
+    for (const row of chosen) next.add(row);
+    return next;
+  }), []);
+  const exclusions: RowExclusions | undefined = useMemo(
+    () => (job.status === 'VALIDATED' && job.kind === 'laboratory-exam' ? { rows: excluded, choose } : undefined),
+    [job.status, job.kind, excluded, choose],
+  );
   return (
     <>
       <p className="cl-import-status">
         <span className={`cl-tag cl-tag--${status.tone}`}>{status.label}</span>
       </p>
-      {job.status === 'VALIDATED' ? <ConfirmPanel job={job} /> : <Progress job={job} />}
+      {job.status === 'VALIDATED' ? <ConfirmPanel job={job} excluded={excluded} /> : <Progress job={job} />}
       <Downloads job={job} />
       <Fields
         items={[
@@ -49,7 +62,13 @@ function ImportDetail({ job }: { job: ImportJob }) {
           ['Todo o nada', job.allOrNothing ? 'Sí: si una fila tiene errores, no se importa ninguna' : 'No: se importan las filas correctas'],
         ]}
       />
-      <ImportRows importId={job.id} version={`${job.status}-${job.progress.done}`} />
+      <ImportRows
+        importId={job.id}
+        version={`${job.status}-${job.progress.done}`}
+        // A review with alerts opens on them: they are what to look at before confirming.
+        initialShow={job.status === 'VALIDATED' && job.summary.flagged > 0 ? 'FLAGGED' : 'ALL'}
+        exclusions={exclusions}
+      />
     </>
   );
 }
@@ -72,24 +91,28 @@ function useFollow(job: ImportJob) {
   }, [running, job, saved]);
 }
 
-/** What the review found, and the confirmation (with "todo o nada"). */
-function ConfirmPanel({ job }: { job: ImportJob }) {
+/** What the review found, and the confirmation (with "todo o nada" and the rows left out). */
+function ConfirmPanel({ job, excluded }: { job: ImportJob; excluded: ReadonlySet<number> }) {
   const { saved } = useMutations('imports');
   const notify = useNotify();
   const [allOrNothing, setAllOrNothing] = useState(job.allOrNothing);
   const s = job.summary;
-  const valid = s.rows - s.withErrors;
-  const blocked = valid === 0 || (allOrNothing && s.withErrors > 0);
+  const valid = s.rows - s.withErrors - excluded.size;
+  const blocked = valid <= 0 || (allOrNothing && s.withErrors > 0);
+  const leftOut = [
+    ...(s.withErrors > 0 ? [`${formatCount(s.withErrors)} con errores`] : []),
+    ...(excluded.size > 0 ? [`${formatCount(excluded.size)} que excluiste`] : []),
+  ];
 
   const confirm = () =>
     confirmAction({
       header: 'Confirmar la importación',
-      message: `Importaremos ${formatCount(valid)} ${valid === 1 ? 'fila' : 'filas'}${s.withErrors > 0 ? ` y dejaremos fuera ${formatCount(s.withErrors)} con errores` : ''}.${s.largePriceChanges > 0 ? ` Revisa antes los ${formatCount(s.largePriceChanges)} precios que cambian más de 50 %.` : ''}`,
+      message: `Importaremos ${formatCount(valid)} ${valid === 1 ? 'fila' : 'filas'}${leftOut.length > 0 ? ` y dejaremos fuera ${leftOut.join(' y ')}` : ''}.${s.flagged > 0 ? ` Revisa antes los ${formatCount(s.flagged)} precios con alertas.` : ''}`,
       acceptLabel: 'Importar',
       danger: false,
       onAccept: async () => {
         try {
-          saved(await dataProvider.confirmImport(job.id, { allOrNothing }));
+          saved(await dataProvider.confirmImport(job.id, { allOrNothing, excludeRows: [...excluded] }));
         } catch (caught) {
           notify({ severity: 'error', summary: asApiError(caught).message });
         }
@@ -105,8 +128,15 @@ function ConfirmPanel({ job }: { job: ImportJob }) {
         <SummaryTile label="Actualizan" count={s.toUpdate} icon="pi pi-pencil" />
         <SummaryTile label="Sin cambios" count={s.unchanged} icon="pi pi-equals" />
         <SummaryTile label="Con errores" count={s.withErrors} icon="pi pi-exclamation-triangle" warn={s.withErrors > 0} />
-        {job.kind === 'laboratory-exam' && <SummaryTile label="Precios que cambian > 50 %" count={s.largePriceChanges} icon="pi pi-sort-alt" warn={s.largePriceChanges > 0} />}
+        {job.kind === 'laboratory-exam' && <SummaryTile label="Precios con alertas" count={s.flagged} icon="pi pi-flag" warn={s.flagged > 0} />}
       </ul>
+      {job.kind === 'laboratory-exam' && s.flagged > 0 && (
+        <Message
+          severity="warn"
+          className="cl-block"
+          text={`${formatCount(s.flagged)} ${s.flagged === 1 ? 'precio tiene' : 'precios tienen'} alertas: lejos de la mediana de la región, bajo el copago del bono FONASA o con un cambio de más de 50 %. Revísalos abajo y excluye los que estén mal antes de importar.`}
+        />
+      )}
       {valid === 0 ? (
         <Message severity="error" className="cl-block" text="Ninguna fila se puede importar: corrige el archivo con el informe de errores y vuelve a subirlo." />
       ) : (
@@ -147,7 +177,20 @@ function Progress({ job }: { job: ImportJob }) {
       </section>
     );
   }
-  if (job.status === 'COMPLETED') return <Message severity="success" className="cl-block" text={`Importación terminada: ${outcome(job)}.`} />;
+  if (job.status === 'COMPLETED') {
+    const pending = job.result?.pendingAuthorization ?? 0;
+    return (
+      <>
+        <Message severity="success" className="cl-block" text={`Importación terminada: ${outcome(job)}.`} />
+        {pending > 0 && (
+          <p className="cl-import-pending" data-testid="import-pending">
+            {pending === 1 ? '1 precio espera' : `${formatCount(pending)} precios esperan`} la autorización de un administrador antes de publicarse.{' '}
+            <Link to="/app/authorized-examinations?status=PENDING">Ver precios por autorizar</Link>
+          </p>
+        )}
+      </>
+    );
+  }
   if (job.status === 'REJECTED') return <Message severity="warn" className="cl-block" text={`No importamos nada: con «todo o nada», ${formatCount(job.summary.withErrors)} filas tenían errores. Corrígelas y vuelve a subir el archivo.`} />;
   return <Message severity="error" className="cl-block" text={job.failureMessage ?? 'La importación no pudo terminar. Vuelve a intentarlo.'} />;
 }

@@ -1,5 +1,5 @@
 import { formatCount } from '../../../app/format';
-import type { ImportJob, ImportKind, ImportRowStatus, ImportStatus, ProfileCode } from '@contracts';
+import type { ImportJob, ImportKind, ImportPriceFlag, ImportRowStatus, ImportStatus, ProfileCode } from '@contracts';
 
 export const BASE = '/app/imports';
 
@@ -44,10 +44,17 @@ export const isRunning = (job: ImportJob) => job.status === 'QUEUED' || job.stat
 
 
 /** "1.200 nuevas · 35 actualizadas · 4 con errores": what an import did, or would do. */
+/** Why the review flags a price row, as the review screen says it. */
+export const FLAG_LABELS: Record<ImportPriceFlag, { label: string; hint: string }> = {
+  FAR_FROM_MARKET: { label: 'Lejos del mercado', hint: '3 veces la mediana de la región o un tercio de ella' },
+  BELOW_BONO_COPAY: { label: 'Bajo el copago del bono', hint: 'menor que lo que paga un paciente FONASA con bono en esta sucursal' },
+  LARGE_CHANGE: { label: 'Cambio > 50 %', hint: 'sube o baja más de la mitad del precio actual' },
+};
+
 export function outcome(job: ImportJob): string {
   const r = job.result;
   const parts = r
-    ? [[r.created, 'nueva', 'nuevas'], [r.updated, 'actualizada', 'actualizadas'], [r.unchanged, 'sin cambios', 'sin cambios'], [r.failed, 'no importada', 'no importadas']]
+    ? [[r.created, 'nueva', 'nuevas'], [r.updated, 'actualizada', 'actualizadas'], [r.unchanged, 'sin cambios', 'sin cambios'], [r.failed, 'no importada', 'no importadas'], [r.excluded, 'excluida', 'excluidas']]
     : [[job.summary.toCreate, 'nueva', 'nuevas'], [job.summary.toUpdate, 'por actualizar', 'por actualizar'], [job.summary.unchanged, 'sin cambios', 'sin cambios'], [job.summary.withErrors, 'con errores', 'con errores']];
   const said = (parts as [number, string, string][]).filter(([n]) => n > 0).map(([n, one, many]) => `${formatCount(n)} ${n === 1 ? one : many}`);
   return said.length > 0 ? said.join(' · ') : 'Sin filas';
