@@ -17,6 +17,7 @@ import { ImportsModule } from './modules/imports';
 import { CommerceModule } from './modules/commerce';
 import { SavedOrdersModule } from './modules/saved-orders';
 import { KeptQuotesModule } from './modules/kept-quotes';
+import { NotificationsModule } from './modules/notifications';
 import { HealthController } from './platform/health/health.controller';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module';
 
@@ -25,7 +26,7 @@ import { PlatformModule, type PlatformOptions } from './platform/platform.module
  * tries routes in registration order, so `POST /api/laboratory/search` (search) must come before
  * `POST /api/laboratory/:id` (laboratories).
  */
-const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, OrderTermsModule, UfValuesModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule, KeptQuotesModule];
+const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, OrderTermsModule, UfValuesModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule, KeptQuotesModule, NotificationsModule];
 
 @Module({})
 export class AppModule {

@@ -21,3 +21,5 @@ export { CSV_BOM, CSV_SEPARATOR, csvCell, csvLine } from './csv';
 export type * from './preparation';
 export { combinePreparation, examPreparationText, SAMPLE_KINDS, visitTimeAdvice } from './preparation';
 export type * from './kept-quotes';
+export type * from './mail-preferences';
+export { MAIL_KINDS, MAIL_KINDS_BY_PROFILE, MAIL_KIND_TEXTS, MAIL_PREFERENCES_PATH } from './mail-preferences';

@@ -34,6 +34,9 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/auth/contact-up': 'public',
   'POST /api/form-contact': 'public',
   'POST /api/auth/valid-phone': 'public',
+  // Each back-office person's optional mails (issue 27, item 3): administrators and provider users, for themselves.
+  'GET /api/auth/mail-preferences': 'provider',
+  'POST /api/auth/mail-preferences': 'provider',
   'GET /api/person': 'provider',
   'POST /api/person/search': 'provider',
   'POST /api/person': 'provider',

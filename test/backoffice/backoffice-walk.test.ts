@@ -6,6 +6,7 @@ import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { logIn, choose } from '../support/backoffice';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
+import { shoot } from '../support/screenshots';
 
 const VISITOR = { email: 'paciente.bo@example.cl', password: 'una clave de paciente' };
 
@@ -195,6 +196,19 @@ describe('an administrator keeps the catalogue in the back office', () => {
     await logIn(page, { email: 'proveedor.bo@example.cl', password: 'clave-proveedor-bo-1' });
     await page.waitForURL(`${base}/app`);
     await page.getByRole('heading', { name: 'Hola, Proveedor' }).waitFor();
+    // Every optional mail's footer leads to /app?avisos=1 (issue 27, item 3): the person turns a kind off at once.
+    await page.goto(`${base}/app?avisos=1`);
+    const avisos = page.getByRole('region', { name: 'Mis avisos por correo' });
+    const decisions = avisos.getByRole('switch', { name: 'Precios autorizados o rechazados' });
+    await decisions.waitFor();
+    expect(await decisions.isChecked()).toBe(true);
+    expect(await avisos.getByRole('switch').count()).toBe(2);
+    await shoot(page, 'mail-preferences-on');
+    await decisions.click({ force: true });
+    await page.getByText('Desactivaste «Precios autorizados o rechazados».').waitFor();
+    expect(await decisions.isChecked()).toBe(false);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { email: 'proveedor.bo@example.cl' } })).mailOptOuts).toEqual(['PRICE_DECISIONS']);
+    await shoot(page, 'mail-preferences-off');
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const menu = page.locator('.cl-drawer-panel').getByRole('navigation', { name: 'Menú de administración' });
     await menu.waitFor();

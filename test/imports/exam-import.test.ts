@@ -5,7 +5,7 @@ import { SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, signIn } from '../support/accounts';
 import { projectionSettled } from '../support/wait';
-import { bearer, finished, upload } from './import-helpers';
+import { bearer, catalogueEvents, finished, upload } from './import-helpers';
 
 /** The two real FONASA MLE editions as published (data/reference keeps copies of ../shared/data; 2026 is also the seed's). */
 const DATA = join(__dirname, '../../data/reference');
@@ -81,7 +81,7 @@ describe('loading next year’s FONASA catalogue (POST /api/exam-import)', () =>
     expect(await finished(t, admin, answer.data.import.id)).toMatchObject({ status: 'COMPLETED', result: { created: 1, updated: 442, unchanged: 0, failed: 0 }, company: null });
     await expectCatalogueToBe(FONASA_2025.values);
     // One event for the whole chunk, not one per exam (each would re-project every branch offering it).
-    expect((await t.prisma.outboxEvent.findMany({ where: { id: { gt: lastEvent } } })).map((e) => e.type)).toEqual(['ExamsImported']);
+    expect((await t.prisma.outboxEvent.findMany({ where: { id: { gt: lastEvent } }, orderBy: { id: 'asc' } })).map((e) => e.type)).toEqual(['ExamsImported', 'ImportFinished']);
     const v = FONASA_2025.values.get(HEMOGRAMA)!;
     expect(await hemogramaQuote()).toMatchObject({ payment: 'BONO', copay: v.fonasaCopayLevel2, coverage: v.fonasaPriceLevel2! - v.fonasaCopayLevel2! });
   });
@@ -94,12 +94,12 @@ describe('loading next year’s FONASA catalogue (POST /api/exam-import)', () =>
     const v = FONASA_2026.values.get(HEMOGRAMA)!;
     expect(await hemogramaQuote()).toMatchObject({ payment: 'BONO', copay: v.fonasaCopayLevel2, coverage: v.fonasaPriceLevel2! - v.fonasaCopayLevel2! });
 
-    const events = await t.prisma.outboxEvent.count();
+    const events = await catalogueEvents(t);
     const audits = await t.prisma.auditLog.count();
     const again = await upload(t, admin, '/api/exam-import', FONASA_2026.bytes, 'fonasa-lab-exams.csv', { confirm: true });
     expect(again.data.import.summary).toMatchObject({ rows: 443, toCreate: 0, toUpdate: 0, unchanged: 443 });
     expect(await finished(t, admin, again.data.import.id)).toMatchObject({ result: { created: 0, updated: 0, unchanged: 443, failed: 0 } });
-    expect(await t.prisma.outboxEvent.count()).toBe(events);
+    expect(await catalogueEvents(t)).toBe(events);
     expect(await t.prisma.auditLog.count()).toBe(audits);
   });
 

@@ -37,3 +37,6 @@ export async function xlsx(rows: (string | number)[][], sheet = 'Precios', befor
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Events that change what the catalogue or the search shows: every one but the mail-only "an import ended". */
+export const catalogueEvents = (t: TestApp) => t.prisma.outboxEvent.count({ where: { type: { not: 'ImportFinished' } } });

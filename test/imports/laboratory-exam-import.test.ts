@@ -2,7 +2,7 @@ import type { ImportPreviewRow } from '../../src/contracts/imports';
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { projectionSettled, waitFor } from '../support/wait';
-import { bearer, csv, finished, upload, xlsx } from './import-helpers';
+import { bearer, catalogueEvents, csv, finished, upload, xlsx } from './import-helpers';
 
 const ROUTE = '/api/laboratory-exam-import';
 
@@ -58,7 +58,7 @@ describe('importing a price list (POST /api/laboratory-exam-import)', () => {
   const written = async () => ({
     offers: await t.prisma.laboratoryExam.count(),
     history: await t.prisma.laboratoryExamPriceHistory.count(),
-    events: await t.prisma.outboxEvent.count(),
+    events: await catalogueEvents(t),
     audit: await t.prisma.auditLog.count(),
   });
   let firstImport: number;
@@ -144,6 +144,8 @@ describe('importing a price list (POST /api/laboratory-exam-import)', () => {
       ['LaboratoryPricesImported', String(a2)],
       // The row that repeats its stored price confirms it (issue 30).
       ['PriceListConfirmed', String(a1)],
+      // The laboratory is told it ended (a mail).
+      ['ImportFinished', String(firstImport)],
     ]);
     expect(events[0].payload).toMatchObject({ importId: firstImport, laboratoryId: a1, examIds: [exams[0].id, exams[1].id], offered: 1, repriced: 1 });
     const audits = await t.prisma.auditLog.findMany({ where: { action: 'laboratory_exam.imported' }, orderBy: { id: 'asc' } });

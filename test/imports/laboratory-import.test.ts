@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import { projectionSettled } from '../support/wait';
-import { bearer, csv, finished, upload } from './import-helpers';
+import { bearer, catalogueEvents, csv, finished, upload } from './import-helpers';
 
 const ROUTE = '/api/laboratory-import';
 const HEADER = ['Código sucursal', 'Nombre', 'Dirección', 'Comuna', 'Teléfono', 'Horario', 'Nivel FONASA', 'Previsiones'];
@@ -56,11 +56,11 @@ describe('importing branches (POST /api/laboratory-import)', () => {
     await projectionSettled(t.prisma);
     expect(await t.prisma.searchLaboratory.count({ where: { laboratoryId: { in: stored.map((l) => l.id) } } })).toBe(2);
 
-    const events = await t.prisma.outboxEvent.count();
+    const events = await catalogueEvents(t);
     const again = await upload(t, provider, ROUTE, branches(), 'sucursales.csv', { confirm: true });
     expect(again.data.import.summary).toMatchObject({ toCreate: 0, toUpdate: 0, unchanged: 2 });
     await finished(t, provider, again.data.import.id);
-    expect(await t.prisma.outboxEvent.count()).toBe(events);
+    expect(await catalogueEvents(t)).toBe(events);
 
     const moved = csv([['codigo_sucursal', 'nombre', 'direccion', 'comuna'], ['suc-02', 'Laboratorio Maipú', 'Pajaritos 4500', 'Maipu']], 'utf-8');
     const update = await upload(t, provider, ROUTE, moved, 'traslado.csv', { confirm: true });

@@ -1,6 +1,7 @@
 import type { ImportPreviewRow } from '../../src/contracts/imports';
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
+import { waitForMail } from '../support/mailbox';
 import { bearer, csv, finished, upload } from './import-helpers';
 
 const ROUTE = '/api/laboratory-exam-import';
@@ -86,6 +87,14 @@ describe('the price import’s review (dry run, exclusions, what waits for autho
     expect(await t.prisma.laboratoryExam.findFirstOrThrow({ where: { laboratoryId: branch, examId: creatinina.id } })).toMatchObject({ price: 3500, status: 'PENDING' });
     const rows = await t.http.post(`/api/imports/${data.import.id}/rows/search`).set(bearer(provider)).send({});
     expect(rows.body.data.items.map((r: ImportPreviewRow) => [r.row, r.excluded])).toEqual([[2, true], [3, false], [4, false]]);
+
+    // The laboratory is told how it ended, with what waits for an administrator (issue 27, item 3).
+    const mail = await waitForMail(t.dataDir, 'prv@revisa-sur.cl', 'Importación terminada: lista.csv');
+    expect(mail.text).toContain('Terminó la importación de precios de Revisa Sur desde «lista.csv».');
+    expect(mail.text).toMatch(/Nuevas · 1\n.*Con errores, no importadas · 1\n.*Excluidas en la revisión · 1/s);
+    expect(mail.text).toContain('1 precio espera la autorización de un administrador');
+    expect(mail.text).toContain(`/app/imports/view/${data.import.id}`);
+    expect(mail.html).toContain('Ver precios por autorizar');
   });
 
   it('flags a change beyond 50 % of the branch’s current price', async () => {

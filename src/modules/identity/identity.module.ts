@@ -23,6 +23,9 @@ import { AuthController } from './http/auth.controller';
 import { JwtController } from './http/jwt.controller';
 import { PersonVisibilityController } from './http/person-visibility.controller';
 import { PersonsController } from './http/persons.controller';
+import { MailPreferencesController } from './http/mail-preferences.controller';
+import { SetMailPreferenceHandler } from './commands/set-mail-preference/set-mail-preference.handler';
+import { GetMailPreferencesHandler } from './queries/get-mail-preferences/get-mail-preferences.query';
 import { CheckPhoneHandler } from './queries/check-phone/check-phone.query';
 import { GetCurrentUserHandler } from './queries/get-current-user/get-current-user.query';
 import { GetPersonVisibilityHandler } from './queries/get-person-visibility/get-person-visibility.query';
@@ -36,7 +39,7 @@ import { SearchPersonsHandler } from './queries/search-persons/search-persons.qu
  * causes.
  */
 @Module({
-  controllers: [AuthController, ContactController, JwtController, PersonsController, PersonVisibilityController],
+  controllers: [AuthController, ContactController, JwtController, PersonsController, PersonVisibilityController, MailPreferencesController],
   providers: [
     SignInHandler, SignOutHandler, RefreshSessionHandler,
     SignUpHandler, SignUpProviderHandler, CreateAdministratorHandler,
@@ -45,6 +48,7 @@ import { SearchPersonsHandler } from './queries/search-persons/search-persons.qu
     CreatePersonHandler, UpdatePersonHandler, DeletePersonHandler, ReactivatePersonHandler,
     GrantPersonVisibilityHandler, UpdatePersonVisibilityHandler, RevokePersonVisibilityHandler,
     GetCurrentUserHandler, CheckPhoneHandler, SearchPersonsHandler, GetPersonHandler, ListPersonVisibilitiesHandler, GetPersonVisibilityHandler,
+    SetMailPreferenceHandler, GetMailPreferencesHandler,
     AccountMailsConsumer,
   ],
 })

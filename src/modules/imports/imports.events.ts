@@ -15,4 +15,13 @@ export const LaboratoryPricesImported = defineEvent(
 /** Exams of the catalogue were created or changed by an import (names, types, synonyms, FONASA values). */
 export const ExamsImported = defineEvent('ExamsImported', 'Exam', (p: { importId: number; examIds: number[]; created: number[]; by: number }) => `import:${p.importId}`);
 
+/**
+ * An import ended: COMPLETED (its rows applied), REJECTED ("todo o nada" with a row in error) or FAILED (the server
+ * gave up after its retries). Recorded in the transaction that sets that status, so it is told exactly once.
+ */
+export const ImportFinished = defineEvent('ImportFinished', 'ImportJob', (p: { importId: number; status: 'COMPLETED' | 'REJECTED' | 'FAILED' }) => p.importId);
+
+/** What an import changed in the catalogue (the search projects it). */
 export type ImportEvent = EventOf<typeof LaboratoryPricesImported> | EventOf<typeof ExamsImported>;
+/** Only people are told of it (a mail); nothing a quote shows depends on it. */
+export type ImportFinishedEvent = EventOf<typeof ImportFinished>;

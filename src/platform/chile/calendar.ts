@@ -2,6 +2,13 @@
 
 const CHILE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' });
 
+const LONG_DAY = new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' });
+
+/** "3 de diciembre de 2026": the day an instant falls on in Chile, as a letter or a mail writes it. */
+export function longChileDate(at: Date): string {
+  return LONG_DAY.format(at);
+}
+
 /** The day an instant falls on in Chile: 2026-12-02T02:00Z is still '2026-12-01' in Santiago. */
 export function chileDay(at: Date = new Date()): string {
   return CHILE_DAY.format(at);

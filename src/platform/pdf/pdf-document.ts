@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { OpeningHours } from '../../contracts/laboratories';
+import { longChileDate } from '../chile/calendar';
 
 /** The brand's colour on paper. */
 export const PDF_PRIMARY = '#0a8fa1';
@@ -30,4 +31,4 @@ export function openingHoursLines(hours: OpeningHours[]): string[] {
 }
 
 /** "26 de noviembre de 2026", in Chile. */
-export const longDate = (iso: string | null) => (iso ? new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' }).format(new Date(iso)) : '—');
+export const longDate = (iso: string | null) => (iso ? longChileDate(new Date(iso)) : '—');

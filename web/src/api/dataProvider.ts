@@ -12,6 +12,7 @@ import type { CategoryInput, CategorySearchRequest, CategoryView, ContentSlot, C
 import type { SalesOrderSearchRequest, SalesOrderSummary, SalesOrderView } from '@contracts';
 import type { OrderTerm, OrderTermInput, OrderTermSearchRequest } from '@contracts';
 import type { UfValue, UfValueInput, UfValueSearchRequest } from '@contracts';
+import type { MailPreferenceChange, MailPreferences } from '@contracts';
 import { api } from './client';
 
 /** What each resource reads and writes on the wire: the data provider is typed by it. */
@@ -228,4 +229,10 @@ export const mediaCalls = {
 export const salesOrderCalls = {
   redeem: (id: number): Promise<{ id: number; status: 'REDEEMED' }> => api.post(`/api/sales-order/${id}/redeem`, {}),
   refund: (id: number, reason: string): Promise<{ id: number; status: 'REFUNDED'; refund: NonNullable<SalesOrderView['refund']> }> => api.post(`/api/sales-order/${id}/refund`, { reason }),
+};
+
+/** The signed-in person's optional mails (issue 27, item 3): each kind of their profile, on or off. */
+export const mailPreferenceCalls = {
+  get: (): Promise<MailPreferences> => api.get('/api/auth/mail-preferences'),
+  set: (change: MailPreferenceChange): Promise<MailPreferences> => api.post('/api/auth/mail-preferences', change),
 };

@@ -24,6 +24,20 @@ export const LaboratoryExamRestored = defineEvent('LaboratoryExamRestored', 'Lab
 /** A laboratory confirmed its whole price list unchanged ("vigente desde", issue 30): no price changed. */
 export const PriceListConfirmed = defineEvent('PriceListConfirmed', 'Laboratory', (p: { laboratoryId: number; by: number; prices: number }) => p.laboratoryId);
 
+/**
+ * One administrator's decision on one or more offers, recorded once per command (the queue's bulk action, or one
+ * price) beside each offer's own event: what the laboratory is mailed about, one mail per batch rather than per
+ * price. Only the offers the decision changed are named. Not part of `PricingEvent`: nothing a quote shows depends
+ * on it (the per-offer events already say so), so the search projector does not subscribe.
+ */
+export const PriceDecisionsMade = defineEvent(
+  'PriceDecisionsMade',
+  'LaboratoryExam',
+  (p: { decision: 'AUTHORIZED' | 'REJECTED'; reason?: string; laboratoryExamIds: number[]; by: number }) =>
+    p.laboratoryExamIds.length === 1 ? p.laboratoryExamIds[0] : `batch:${p.laboratoryExamIds[0]}+${p.laboratoryExamIds.length - 1}`,
+);
+export type PriceDecisionEvent = EventOf<typeof PriceDecisionsMade>;
+
 export type PricingEvent =
   | EventOf<typeof PriceListConfirmed>
   | EventOf<typeof LaboratoryExamOffered>

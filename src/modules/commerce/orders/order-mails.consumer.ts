@@ -7,10 +7,10 @@ import { assertNever, eventTypes, type EventOf, type StoredEvent } from '../../.
 import { EventConsumerRegistry, type EventConsumer } from '../../../platform/messaging/event-consumers';
 import { SalesOrderPaid, SalesOrderRefunded } from './orders.events';
 import { formatClp } from '../../../platform/chile/money';
+import { longChileDate } from '../../../platform/chile/calendar';
 
 export type OrderMailEvent = EventOf<typeof SalesOrderPaid> | EventOf<typeof SalesOrderRefunded>;
 
-const date = (d: Date) => new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' }).format(d);
 
 /**
  * Mails the buyer the voucher once the payment is confirmed, off the request path, through the
@@ -52,7 +52,7 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
           text: [
             `Hola ${order.firstName}:`,
             `Recibimos tu pago de ${formatClp(order.total)}. Tu voucher es el ${order.number}, para ${order.laboratory.identifierName} (${order.laboratory.addressLine1}, ${order.laboratory.comuna.name}).`,
-            `Úsalo antes del ${order.validUntil ? date(order.validUntil) : '—'}. Míralo, con la preparación de cada examen, y descárgalo en PDF aquí:\n${link}`,
+            `Úsalo antes del ${order.validUntil ? longChileDate(order.validUntil) : '—'}. Míralo, con la preparación de cada examen, y descárgalo en PDF aquí:\n${link}`,
             `Cómo prepararte para tu visita:\n${preparation.steps.map((step) => `- ${step}`).join('\n')}`,
             'Guarda este correo: el enlace es personal y muestra tu voucher a quien lo tenga.',
             '',
@@ -120,7 +120,7 @@ export class OrderMailsConsumer implements EventConsumer<OrderMailEvent>, OnModu
         subject: `Nueva orden pagada ${order.number} en ${order.laboratory.identifierName}`,
         text: [
           `Hola ${person.firstName}:`,
-          `${order.firstName} ${order.lastName} pagó la orden ${order.number} por ${formatClp(order.total)} en ${order.laboratory.identifierName}${order.shippingMethod === 'HOME' ? ', con toma de muestra a domicilio' : ''}. El voucher vale hasta el ${order.validUntil ? date(order.validUntil) : '—'}.`,
+          `${order.firstName} ${order.lastName} pagó la orden ${order.number} por ${formatClp(order.total)} en ${order.laboratory.identifierName}${order.shippingMethod === 'HOME' ? ', con toma de muestra a domicilio' : ''}. El voucher vale hasta el ${order.validUntil ? longChileDate(order.validUntil) : '—'}.`,
           `Exámenes:\n${items}`,
           `Véala y márquela canjeada cuando tome las muestras:\n${link}`,
           '',

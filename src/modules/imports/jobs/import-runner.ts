@@ -11,6 +11,7 @@ import { ROOT_LOGGER } from '../../../platform/platform.tokens';
 import { enqueueImport, type ImportJobData } from '../commands/confirm-import/confirm-import.handler';
 import type { ImportKindHandler, ImportScope, RowOutcome } from '../kinds/import-kind';
 import { IMPORT_KINDS } from '../kinds/import-kinds';
+import { ImportFinished } from '../imports.events';
 
 /** Rows written per transaction; each chunk commits with its checkpoint. */
 export const COMMIT_CHUNK = 5000;
@@ -73,9 +74,12 @@ export class ImportRunner implements OnApplicationBootstrap {
       await this.run(job.data.importId);
     } catch (error) {
       if (job.attempt >= JOB_ATTEMPTS) {
-        await this.prisma.importJob.updateMany({
-          where: { id: job.data.importId, status: 'RUNNING' },
-          data: { status: 'FAILED', finishedAt: new Date(), failureMessage: 'La importación se detuvo por un error del servidor; las filas ya importadas se mantienen. Vuelve a subir el archivo para completar el resto.' },
+        await this.uow.run(null, async (tx, changes) => {
+          const { count } = await tx.importJob.updateMany({
+            where: { id: job.data.importId, status: 'RUNNING' },
+            data: { status: 'FAILED', finishedAt: new Date(), failureMessage: 'La importación se detuvo por un error del servidor; las filas ya importadas se mantienen. Vuelve a subir el archivo para completar el resto.' },
+          });
+          if (count > 0) changes.record(ImportFinished({ importId: job.data.importId, status: 'FAILED' }));
         });
       }
       throw error;
@@ -128,6 +132,7 @@ export class ImportRunner implements OnApplicationBootstrap {
         if (state.lastRow !== after) return state.lastRow;
         if (rows.length === 0) {
           await tx.importJob.update({ where: { id: scope.importId }, data: { status: 'COMPLETED', finishedAt: new Date() } });
+          changes.record(ImportFinished({ importId: scope.importId, status: 'COMPLETED' }));
           return 'stopped';
         }
         // Rows in error and rows the person left out at the confirmation are not applied; only errors count as failed.
@@ -172,16 +177,18 @@ export class ImportRunner implements OnApplicationBootstrap {
             where: { id: scope.importId },
             data: { status: 'COMPLETED', finishedAt: new Date(), lastRow, rowsDone: { set: await tx.importRow.count({ where: { importId: scope.importId } }) }, created: total.created, updated: total.updated, unchangedDone: total.unchanged, failed: 0, pendingAuthorization: total.pending },
           });
+          changes.record(ImportFinished({ importId: scope.importId, status: 'COMPLETED' }));
         },
         { timeout: 10 * 60_000 },
       );
     } catch (error) {
       if (!(error instanceof AllOrNothingAbort)) throw error;
-      await this.prisma.$transaction(async (tx) => {
+      await this.uow.run(null, async (tx, changes) => {
         await recordLateErrors(tx, scope.importId, error.failures);
         const rows = await tx.importRow.count({ where: { importId: scope.importId } });
         const withErrors = await tx.importRow.count({ where: { importId: scope.importId, status: 'ERROR' } });
         await tx.importJob.update({ where: { id: scope.importId }, data: { status: 'REJECTED', finishedAt: new Date(), rowsDone: rows, failed: rows, withErrors, created: 0, updated: 0, unchangedDone: 0 } });
+        changes.record(ImportFinished({ importId: scope.importId, status: 'REJECTED' }));
       });
     }
   }

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { entriesFor } from '../resources/registry';
 import { DashboardCounts } from './DashboardCounts';
+import { MailPreferencesSection } from './MailPreferencesSection';
 
 /** /app: a greeting and the sections this profile can use now, with what is coming. */
 export default function BackOfficeHome() {
@@ -49,6 +50,7 @@ export default function BackOfficeHome() {
           Próximamente: {soon.map((e) => e.label).join(', ')}.
         </p>
       )}
+      <MailPreferencesSection />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { CommandContext } from '../../../../platform/cqrs/command-context';
 import { assertLaboratoryScope } from '../../../../platform/cqrs/company-scope';
 import { UnitOfWork } from '../../../../platform/cqrs/unit-of-work';
 import type { Tx } from '../../../../platform/database/prisma.service';
+import type { DomainEvent } from '../../../../platform/messaging/domain-event';
 import { LaboratoryNotFoundError } from '../../laboratories';
 import type { LaboratoryExam } from '../domain/laboratory-exam';
 import { LaboratoryExamNotFoundError } from '../pricing.errors';
@@ -21,7 +22,11 @@ export class LaboratoryExamChanges {
     @Inject(LABORATORY_EXAM_REPOSITORY) readonly repository: LaboratoryExamRepository,
   ) {}
 
-  change(ctx: CommandContext, laboratoryExamId: number, action: string, apply: (offer: LaboratoryExam) => void, details?: AuditEntry['details']): Promise<number> {
+  /**
+   * `also` adds events of the whole command once the offer changed (an administrator's decision on one price is a
+   * batch of one: `PriceDecisionsMade`).
+   */
+  change(ctx: CommandContext, laboratoryExamId: number, action: string, apply: (offer: LaboratoryExam) => void, details?: AuditEntry['details'], also?: (id: number) => DomainEvent[]): Promise<number> {
     return this.uow.run(ctx, async (tx, changes) => {
       const offer = await this.repository.findById(tx, laboratoryExamId);
       if (!offer) throw new LaboratoryExamNotFoundError();
@@ -31,7 +36,10 @@ export class LaboratoryExamChanges {
       const id = await this.repository.save(tx, offer);
       const events = offer.pullEvents(id);
       changes.record(...events);
-      if (events.length > 0) changes.audit(action, 'LaboratoryExam', id, details);
+      if (events.length > 0) {
+        changes.audit(action, 'LaboratoryExam', id, details);
+        if (also) changes.record(...also(id));
+      }
       return id;
     });
   }

@@ -2,7 +2,9 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { CompanyNotApprovedError, PENDING_COMPANY_CANNOT_IMPORT } from '../../../../platform/cqrs/company-scope';
+import { UnitOfWork } from '../../../../platform/cqrs/unit-of-work';
 import { PrismaService } from '../../../../platform/database/prisma.service';
+import { ImportFinished } from '../../imports.events';
 import { invalidField } from '../../../../platform/http/app-error';
 import { JOB_QUEUE, QueueName, type JobQueue } from '../../../../platform/messaging/job-queue';
 import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
@@ -21,6 +23,7 @@ export class ConfirmImportHandler implements ICommandHandler<ConfirmImportComman
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly uow: UnitOfWork,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
@@ -45,7 +48,7 @@ export class ConfirmImportHandler implements ICommandHandler<ConfirmImportComman
     if (job.summary.withErrors + excluded.length >= job.summary.rows && !strict) throw new NothingToImportError();
     const rejected = strict && job.summary.withErrors > 0;
     // Only one confirmation wins when two arrive at once; its exclusions are written with it.
-    await this.prisma.$transaction(async (tx) => {
+    await this.uow.run(ctx, async (tx, changes) => {
       const { count } = await tx.importJob.updateMany({
         where: { id: importId, status: 'VALIDATED', ...importScope(ctx.actor) },
         data: rejected
@@ -54,6 +57,7 @@ export class ConfirmImportHandler implements ICommandHandler<ConfirmImportComman
       });
       if (count === 0) throw new ImportNotPendingError();
       if (!rejected && excluded.length > 0) await tx.importRow.updateMany({ where: { importId, row: { in: excluded } }, data: { excluded: true } });
+      if (rejected) changes.record(ImportFinished({ importId, status: 'REJECTED' }));
     });
     if (!rejected) await enqueueImport(this.queue, importId, `import-${importId}`, this.log);
     return findVisibleImport(this.prisma, ctx.actor, importId);

@@ -4,6 +4,7 @@ import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import type { LaboratoryExam } from '../../domain/laboratory-exam';
 import { LABORATORY_EXAM_REPOSITORY, type LaboratoryExamRepository } from '../../infrastructure/laboratory-exam.repository';
 import { OnlyAdministratorsAuthorizeError, UnknownLaboratoryExamsError } from '../../pricing.errors';
+import { PriceDecisionsMade } from '../../pricing.events';
 import { DecideLaboratoryExamsCommand } from './decide-laboratory-exams.command';
 
 /**
@@ -30,18 +31,20 @@ export class DecideLaboratoryExamsHandler implements ICommandHandler<DecideLabor
         else unknown.push(id);
       }
       if (unknown.length > 0) throw new UnknownLaboratoryExamsError(unknown);
-      let changed = 0;
+      const changedIds: number[] = [];
       for (const offer of offers) {
         if (decision.status === 'AUTHORIZED') offer.authorize(ctx.actor);
         else offer.reject(ctx.actor, decision.reason);
         const id = await this.repository.save(tx, offer);
         const events = offer.pullEvents(id);
         if (events.length === 0) continue;
-        changed += 1;
+        changedIds.push(id);
         changes.record(...events);
         changes.audit(decision.status === 'AUTHORIZED' ? 'laboratory_exam.authorized' : 'laboratory_exam.rejected', 'LaboratoryExam', id, decision.status === 'REJECTED' ? { reason: decision.reason, bulk: true } : { bulk: true });
       }
-      return { requested: ids.length, changed, unchanged: ids.length - changed };
+      // The laboratory is told once per batch, not once per price.
+      if (changedIds.length > 0) changes.record(PriceDecisionsMade({ decision: decision.status, ...(decision.status === 'REJECTED' ? { reason: decision.reason } : {}), laboratoryExamIds: changedIds, by: ctx.actor.personId }));
+      return { requested: ids.length, changed: changedIds.length, unchanged: ids.length - changedIds.length };
     }, { timeout: 60_000 });
   }
 }

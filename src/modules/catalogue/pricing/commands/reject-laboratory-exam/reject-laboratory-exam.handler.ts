@@ -1,5 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { LaboratoryExamViews } from '../../queries/laboratory-exam-view';
+import { PriceDecisionsMade } from '../../pricing.events';
 import { LaboratoryExamChanges } from '../laboratory-exam-changes';
 import { RejectLaboratoryExamCommand } from './reject-laboratory-exam.command';
 
@@ -11,7 +12,9 @@ export class RejectLaboratoryExamHandler implements ICommandHandler<RejectLabora
   ) {}
 
   async execute({ ctx, laboratoryExamId, reason }: RejectLaboratoryExamCommand) {
-    await this.offers.change(ctx, laboratoryExamId, 'laboratory_exam.rejected', (offer) => offer.reject(ctx.actor, reason), { reason });
+    await this.offers.change(ctx, laboratoryExamId, 'laboratory_exam.rejected', (offer) => offer.reject(ctx.actor, reason), { reason }, (id) => [
+      PriceDecisionsMade({ decision: 'REJECTED', reason, laboratoryExamIds: [id], by: ctx.actor.personId }),
+    ]);
     return this.views.get(laboratoryExamId);
   }
 }

@@ -1,0 +1,2 @@
+export { NotificationsModule } from './notifications.module';
+export { AuthorizationDigest, DIGEST_HOUR } from './jobs/authorization-digest.job';
