@@ -126,4 +126,36 @@ describe('an administrator decides a laboratory\'s prices from the queue', () =>
     expect(await rejectedRow.getByRole('checkbox').count()).toBe(0);
     await lookAtBothWidths(providerPage, 'queue-provider-rejected');
   }, 180_000);
+
+  it('authorizes every price matching the filter, beyond the page, after saying how many', async () => {
+    // Twelve pending prices of another branch: more than a page of ten.
+    const company = await t.prisma.company.findFirstOrThrow({ where: { status: 'APPROVED' }, orderBy: { id: 'asc' } });
+    const comuna = await t.prisma.location.findFirstOrThrow({ where: { kind: 'COMUNA', name: 'Temuco' } });
+    const lab = await t.prisma.laboratory.create({ data: { companyId: company.id, identifierName: 'Sucursal Doce Precios', addressLine1: 'Av. Alemania 100', comunaId: comuna.id } });
+    const exams = await t.prisma.exam.findMany({ where: { isActive: true, laboratoryExams: { none: { laboratoryId: lab.id } } }, orderBy: { id: 'asc' }, take: 12 });
+    await t.prisma.laboratoryExam.createMany({ data: exams.map((exam, i) => ({ laboratoryId: lab.id, examId: exam.id, price: 5000 + i, status: 'PENDING' as const })) });
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/app/login`);
+    await logIn(page, ADMIN);
+    await page.waitForURL(`${base}/app`);
+    await page.goto(`${base}/app/authorized-examinations?laboratoryId=${lab.id}&perPage=10`);
+    await page.getByText('12 precios', { exact: true }).waitFor();
+    await page.getByRole('row').filter({ hasText: exams[0].code }).waitFor();
+
+    // The page's ten, then the twelve the filter matches.
+    await page.getByRole('columnheader').getByRole('checkbox').click();
+    const bulk = page.getByRole('region', { name: 'Acciones sobre la selección' });
+    await bulk.getByText('10 seleccionados').waitFor();
+    await bulk.getByRole('button', { name: 'Seleccionar los 12 precios que coinciden con el filtro' }).click();
+    await bulk.getByText('Los 12 precios que coinciden con el filtro').waitFor();
+    await lookAtBothWidths(page, 'queue-all-matching');
+    await bulk.getByRole('button', { name: 'Autorizar' }).click();
+    await page.getByRole('dialog', { name: 'Autorizar 12 precios' }).getByRole('button', { name: 'Autorizar' }).click();
+    await page.getByText('Autorizamos 12 precios.').waitFor();
+    expect(await t.prisma.laboratoryExam.count({ where: { laboratoryId: lab.id, status: 'AUTHORIZED', examId: { in: exams.map((e) => e.id) } } })).toBe(12);
+    await page.getByText('0 precios', { exact: true }).waitFor();
+    await context.close();
+  }, 120_000);
 });

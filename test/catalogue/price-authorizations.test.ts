@@ -99,6 +99,34 @@ describe('price authorizations', () => {
     expect(await t.prisma.outboxEvent.count({ where: { type: 'LaboratoryExamRejected', aggregateId: { in: ids.map(String) } } })).toBe(2);
   });
 
+  it('decides every price matching the queue’s filter, as many as the person was shown, or none', async () => {
+    const offers = await pendingPrices([12345, 23456, 34567]);
+    const other = await t.prisma.user.findUniqueOrThrow({ where: { email: 'prv@autorizaciones-b.cl' }, select: { person: { select: { companyId: true } } } });
+    const otherLab = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: other.person.companyId! }, orderBy: { id: 'asc' } });
+    const free = await t.prisma.exam.findFirstOrThrow({ where: { isActive: true, laboratoryExams: { none: { laboratoryId: otherLab.id } } }, orderBy: { id: 'asc' } });
+    const elsewhere = (await as(otherProvider).post('/api/laboratory-exam', { laboratoryId: otherLab.id, examId: free.id, price: 4321 })).data as { id: number };
+    // What the queue shows for this branch: every pending price of it (the seeded ones included).
+    const matching = { status: 'PENDING', laboratoryId: labA };
+    const shown = (await as(admin).post('/api/laboratory-exam/search', { ...matching, perPage: 1 })).data.total as number;
+    expect(shown).toBeGreaterThanOrEqual(offers.length);
+
+    // The list changed since it was counted: nothing is decided, and the answer says how many match now.
+    const stale = await as(admin).post('/api/laboratory-exam/authorize', { matching, expectedCount: shown - 1 });
+    expect(stale).toMatchObject({ code: 409, error: 'LABORATORY_EXAM.SELECTION_CHANGED', errors: { expectedCount: [expect.stringContaining(`ahora ${shown.toLocaleString('es-CL')}`)] } });
+    expect(await t.prisma.laboratoryExam.count({ where: { laboratoryId: labA, status: 'PENDING' } })).toBe(shown);
+    // Both a selection and a filter, or a filter without its count, is not a decision; a provider decides nothing.
+    expect(await as(admin).post('/api/laboratory-exam/authorize', { ids: [offers[0].id], matching, expectedCount: shown })).toMatchObject({ code: 400, errors: { ids: [expect.any(String)] } });
+    expect(await as(admin).post('/api/laboratory-exam/authorize', { matching })).toMatchObject({ code: 400, errors: { expectedCount: [expect.any(String)] } });
+    expect(await as(provider).post('/api/laboratory-exam/authorize', { matching, expectedCount: shown })).toMatchObject({ code: 403 });
+
+    const decided = await as(admin).post('/api/laboratory-exam/reject', { matching, expectedCount: shown, reason: 'Revisa la lista completa' });
+    expect(decided.data).toEqual({ requested: shown, changed: shown, unchanged: 0 });
+    expect(await t.prisma.laboratoryExam.count({ where: { laboratoryId: labA, status: 'PENDING' } })).toBe(0);
+    expect(await t.prisma.laboratoryExam.findMany({ where: { id: { in: offers.map((o) => o.id) } }, select: { rejectionReason: true } })).toEqual(offers.map(() => ({ rejectionReason: 'Revisa la lista completa' })));
+    // A price of another branch was not in the filter, and stays pending.
+    expect(await t.prisma.laboratoryExam.findUniqueOrThrow({ where: { id: elsewhere.id } })).toMatchObject({ status: 'PENDING' });
+  });
+
   it('finds pending prices far from the FONASA value, by company and comuna, and counts them on the dashboard', async () => {
     const [far, near] = await pendingPrices([5000, 5001]);
     const fonasa = async (id: number) => (await t.prisma.laboratoryExam.findUniqueOrThrow({ where: { id }, include: { exam: true } })).exam.fonasaPriceLevel1!;

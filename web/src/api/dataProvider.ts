@@ -189,8 +189,9 @@ export const dataProvider = {
 /** The authorization queue's decisions, the `/app` counts and the audit timeline of a record. */
 export const backofficeReports = {
   /** Authorizes, or rejects with one reason, up to 500 prices at once: all of them or none. */
-  decidePrices(ids: number[], decision: { status: 'AUTHORIZED' } | { status: 'REJECTED'; reason: string }): Promise<PriceDecisionResult> {
-    return decision.status === 'AUTHORIZED' ? api.post('/api/laboratory-exam/authorize', { ids }) : api.post('/api/laboratory-exam/reject', { ids, reason: decision.reason });
+  /** The prices named, or every one matching the queue's filter (as many as `expectedCount`: the server re-counts them). */
+  decidePrices(target: { ids: number[] } | { matching: Record<string, unknown>; expectedCount: number }, decision: { status: 'AUTHORIZED' } | { status: 'REJECTED'; reason: string }): Promise<PriceDecisionResult> {
+    return decision.status === 'AUTHORIZED' ? api.post('/api/laboratory-exam/authorize', target) : api.post('/api/laboratory-exam/reject', { ...target, reason: decision.reason });
   },
   dashboard(): Promise<DashboardCounts> {
     return api.get('/api/dashboard');

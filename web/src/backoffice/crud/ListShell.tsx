@@ -46,6 +46,11 @@ export interface BulkAction {
   confirm: (count: number) => string;
   /** Resolves with how many could not be done; `reason` is what the person wrote when the action asks for one. */
   run: (ids: number[], reason?: string) => Promise<number>;
+  /**
+   * Takes every row matching the list's filters, beyond the page (issue 27: the authorization queue), as many as the
+   * person was shown (`expectedCount`; the server refuses if they changed). Without it, only the selected rows.
+   */
+  runMatching?: (matching: Record<string, unknown>, expectedCount: number, reason?: string) => Promise<number>;
   done: (count: number) => string;
   /** Red (the default) for what takes something away; green for an approval. */
   severity?: 'danger' | 'success';
@@ -108,9 +113,18 @@ export function ListShell<R extends ResourceName>({ resource, title, description
   const query = { ...filterValues, ...fixedFilter, orderBy, orderSort, currentPage: page, perPage } as FilterOf<R>;
   const list = useResourceList(resource, query);
   const [selection, setSelection] = useState<ListOf<R>[]>([]);
+  // Every row matching the filters, not only the page's (offered once the whole page is selected).
+  const [allMatching, setAllMatching] = useState(false);
   const [exporting, setExporting] = useState(false);
   const queryText = JSON.stringify(query);
-  useEffect(() => setSelection([]), [queryText]);
+  useEffect(() => {
+    setSelection([]);
+    setAllMatching(false);
+  }, [queryText]);
+  const select = (rows: ListOf<R>[]) => {
+    setSelection(rows);
+    setAllMatching(false);
+  };
 
   /** Changes the address; any change but paging goes back to page 1. */
   const change = (updates: Record<string, string | null>, replace = false) => {
@@ -147,31 +161,39 @@ export function ListShell<R extends ResourceName>({ resource, title, description
   };
 
   const [asking, setAsking] = useState<BulkAction | null>(null);
+  const chosen = allMatching ? list.total : selection.length;
+  /** Runs the action on the selection (or every matching row) and says how it went. */
+  const execute = async (action: BulkAction, reason?: string) => {
+    const failed = allMatching
+      ? await action.runMatching!({ ...filterValues, ...fixedFilter }, list.total, reason)
+      : await action.run(selection.map((row) => (row as { id: number }).id), reason);
+    select([]);
+    if (failed > 0) notify({ severity: 'warn', summary: `${failed} de ${chosen} no se pudieron procesar.` });
+    else notify({ severity: 'success', summary: action.done(chosen) });
+  };
   const runBulk = (action: BulkAction) => {
-    const ids = selection.map((row) => (row as { id: number }).id);
     if (action.reason) return setAsking(action);
     confirmAction({
-      header: `${action.label} ${ids.length} ${ids.length === 1 ? noun.one : noun.many}`,
-      message: action.confirm(ids.length),
+      header: `${action.label} ${chosen.toLocaleString('es-CL')} ${chosen === 1 ? noun.one : noun.many}`,
+      message: action.confirm(chosen),
       acceptLabel: action.label,
-      onAccept: async () => {
-        const failed = await action.run(ids);
-        setSelection([]);
-        if (failed > 0) notify({ severity: 'warn', summary: `${failed} de ${ids.length} no se pudieron procesar.` });
-        else notify({ severity: 'success', summary: action.done(ids.length) });
-      },
+      onAccept: () => execute(action),
     });
   };
+  const canTakeAll = bulkActions.length > 0 && bulkActions.every((a) => a.runMatching) && selection.length === list.rows.length && list.total > selection.length;
 
   const sortColumn = columns.find((c) => c.sortKey === orderBy);
   const totalText = list.loaded ? `${list.total.toLocaleString('es-CL')} ${list.total === 1 ? noun.one : noun.many}` : 'Cargando…';
   const header = selection.length > 0 && (
     <div className="cl-bulk" role="region" aria-label="Acciones sobre la selección">
-      <strong>{selection.length} {selection.length === 1 ? 'seleccionado' : 'seleccionados'}</strong>
+      <strong>{allMatching ? `Los ${chosen.toLocaleString('es-CL')} ${noun.many} que coinciden con el filtro` : `${chosen} ${chosen === 1 ? 'seleccionado' : 'seleccionados'}`}</strong>
+      {canTakeAll && !allMatching && (
+        <Button label={`Seleccionar los ${list.total.toLocaleString('es-CL')} ${noun.many} que coinciden con el filtro`} size="small" text onClick={() => setAllMatching(true)} />
+      )}
       {bulkActions.map((action) => (
         <Button key={action.label} label={action.label} icon={action.icon} severity={action.severity ?? 'danger'} size="small" outlined onClick={() => runBulk(action)} />
       ))}
-      <Button label="Quitar selección" size="small" text onClick={() => setSelection([])} />
+      <Button label="Quitar selección" size="small" text onClick={() => select([])} />
     </div>
   );
 
@@ -238,7 +260,7 @@ export function ListShell<R extends ResourceName>({ resource, title, description
         // "Seleccionar Hemograma" rather than an id: PrimeReact resolves a function here too (resolveFieldData).
         selectionAriaLabel={rowName as unknown as string}
         selection={selection}
-        onSelectionChange={(e: { value: unknown }) => setSelection(e.value as ListOf<R>[])}
+        onSelectionChange={(e: { value: unknown }) => select(e.value as ListOf<R>[])}
         responsiveLayout="stack"
         breakpoint="960px"
         emptyMessage={`No hay ${noun.many} con estos filtros.`}
@@ -271,16 +293,12 @@ export function ListShell<R extends ResourceName>({ resource, title, description
       {asking && (
         <ReasonDialog
           action={asking}
-          count={selection.length}
+          count={chosen}
           noun={noun}
           onCancel={() => setAsking(null)}
           onAccept={async (reason) => {
-            const ids = selection.map((row) => (row as { id: number }).id);
-            const failed = await asking.run(ids, reason);
+            await execute(asking, reason);
             setAsking(null);
-            setSelection([]);
-            if (failed > 0) notify({ severity: 'warn', summary: `${failed} de ${ids.length} no se pudieron procesar.` });
-            else notify({ severity: 'success', summary: asking.done(ids.length) });
           }}
         />
       )}
@@ -307,7 +325,7 @@ function ReasonDialog({ action, count, noun, onCancel, onAccept }: { action: Bul
   };
   return (
     <Dialog
-      header={`${action.label} ${count} ${count === 1 ? noun.one : noun.many}`}
+      header={`${action.label} ${count.toLocaleString('es-CL')} ${count === 1 ? noun.one : noun.many}`}
       visible
       onHide={onCancel}
       className="cl-reason-dialog"

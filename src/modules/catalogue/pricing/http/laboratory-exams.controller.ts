@@ -37,16 +37,16 @@ export class LaboratoryExamsController {
 
   @AdminOnly()
   @Post('authorize')
-  @ApiOperation({ summary: 'Autoriza hasta 500 precios a la vez (todos o ninguno)' })
+  @ApiOperation({ summary: 'Autoriza hasta 500 precios elegidos, o todos los que coinciden con un filtro (hasta 5.000), todos o ninguno' })
   authorizeMany(@ValidBody(authorizeLaboratoryExamsBody) body: z.infer<typeof authorizeLaboratoryExamsBody>, @Ctx() ctx: CommandContext) {
-    return this.commands.execute(new DecideLaboratoryExamsCommand(ctx, body.ids, { status: 'AUTHORIZED' }));
+    return this.commands.execute(new DecideLaboratoryExamsCommand(ctx, body.target, { status: 'AUTHORIZED' }));
   }
 
   @AdminOnly()
   @Post('reject')
-  @ApiOperation({ summary: 'Rechaza hasta 500 precios a la vez con un motivo (todos o ninguno)' })
+  @ApiOperation({ summary: 'Rechaza con un motivo hasta 500 precios elegidos, o todos los que coinciden con un filtro (hasta 5.000), todos o ninguno' })
   rejectMany(@ValidBody(rejectLaboratoryExamsBody) body: z.infer<typeof rejectLaboratoryExamsBody>, @Ctx() ctx: CommandContext) {
-    return this.commands.execute(new DecideLaboratoryExamsCommand(ctx, body.ids, { status: 'REJECTED', reason: body.reason }));
+    return this.commands.execute(new DecideLaboratoryExamsCommand(ctx, body.target, { status: 'REJECTED', reason: body.reason }));
   }
 
   // Declared before `:id`: Express tries routes in order.

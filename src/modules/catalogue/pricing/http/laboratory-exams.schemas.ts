@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsAbsent, booleanField, idField, idList, optionalText, orderingFields, pagingFields } from '../../../../platform/http/fields';
+import type { DecisionTarget } from '../commands/decide-laboratory-exams/decide-laboratory-exams.command';
 
 const priceField = z.coerce.number({ message: 'El precio debe ser un número.' }).int('El precio va en pesos, sin decimales.').min(1, 'El precio debe ser mayor que cero.').max(100_000_000, 'El precio es demasiado alto.');
 /** Why an administrator rejects a price: the provider reads it. */
@@ -37,8 +38,27 @@ export const changeLaboratoryExamBody = z
   })
   .refine((body) => body.status !== 'REJECTED' || body.reason !== undefined, { message: 'Indica el motivo del rechazo.', path: ['reason'] });
 
-/** `POST /api/laboratory-exam/authorize`: up to 500 offers at once (administrators). */
-export const authorizeLaboratoryExamsBody = z.object({ ids: bulkIds });
+/** The queue's filter, without paging or order: "every price matching it". */
+const matchingFilter = searchLaboratoryExamsBody.omit({ orderBy: true, orderSort: true, currentPage: true, perPage: true });
 
-/** `POST /api/laboratory-exam/reject`: up to 500 offers at once, one reason for all (administrators). */
-export const rejectLaboratoryExamsBody = z.object({ ids: bulkIds, reason: reasonField });
+/**
+ * Which offers a bulk decision takes: `ids` (up to 500 selected), or every one `matching` the queue's filter (up to
+ * 5.000), as many as `expectedCount` says the person was shown.
+ */
+const decisionTarget = {
+  ids: bulkIds.optional(),
+  matching: matchingFilter.optional(),
+  expectedCount: z.number({ message: 'Indica cuántos precios viste.' }).int().min(1).max(100_000).optional(),
+};
+const oneTarget = <T extends { ids?: number[]; matching?: object; expectedCount?: number }>(body: T, ctx: z.RefinementCtx) => {
+  if ((body.ids === undefined) === (body.matching === undefined)) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'Selecciona los precios, o elige todos los que coinciden con el filtro.' });
+  if (body.matching !== undefined && body.expectedCount === undefined) ctx.addIssue({ code: 'custom', path: ['expectedCount'], message: 'Indica cuántos precios viste.' });
+};
+const toTarget = ({ ids, matching, expectedCount }: { ids?: number[]; matching?: z.infer<typeof matchingFilter>; expectedCount?: number }): DecisionTarget =>
+  ids !== undefined ? { ids } : { matching: matching!, expectedCount: expectedCount! };
+
+/** `POST /api/laboratory-exam/authorize` (administrators). */
+export const authorizeLaboratoryExamsBody = z.object(decisionTarget).superRefine(oneTarget).transform((body) => ({ target: toTarget(body) }));
+
+/** `POST /api/laboratory-exam/reject`: one reason for all (administrators). */
+export const rejectLaboratoryExamsBody = z.object({ ...decisionTarget, reason: reasonField }).superRefine(oneTarget).transform((body) => ({ target: toTarget(body), reason: body.reason }));

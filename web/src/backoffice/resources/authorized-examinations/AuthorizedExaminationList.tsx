@@ -57,15 +57,17 @@ export default function AuthorizedExaminationList() {
     { name: 'deviation', label: 'Lejanía del arancel FONASA', type: 'select', options: DEVIATIONS },
   ];
 
-  const decide = async (ids: number[], decision: { status: 'AUTHORIZED' } | { status: 'REJECTED'; reason: string }) => {
+  /** The selected prices, or every one matching the filter (as many as the list showed); the list is read again after. */
+  const decide = async (target: { ids: number[] } | { matching: Record<string, unknown>; expectedCount: number }, decision: { status: 'AUTHORIZED' } | { status: 'REJECTED'; reason: string }) => {
     try {
-      await backofficeReports.decidePrices(ids, decision);
+      await backofficeReports.decidePrices(target, decision);
       return 0;
     } catch (error) {
       notify({ severity: 'error', summary: asApiError(error).message });
-      return ids.length;
+      return 'ids' in target ? target.ids.length : target.expectedCount;
     } finally {
-      dispatch(resourceStore('authorized-examinations').actions.recordsRemoved(ids));
+      const store = resourceStore('authorized-examinations');
+      dispatch('ids' in target ? store.actions.recordsRemoved(target.ids) : store.actions.listStale());
     }
   };
 
@@ -112,7 +114,8 @@ export default function AuthorizedExaminationList() {
                 icon: 'pi pi-check',
                 severity: 'success',
                 confirm: (count) => `${count === 1 ? 'El precio se cotizará' : `Los ${count} precios se cotizarán`} en el buscador desde ahora.`,
-                run: (ids) => decide(ids, { status: 'AUTHORIZED' }),
+                run: (ids) => decide({ ids }, { status: 'AUTHORIZED' }),
+                runMatching: (matching, expectedCount) => decide({ matching, expectedCount }, { status: 'AUTHORIZED' }),
                 done: (count) => (count === 1 ? 'Autorizamos el precio.' : `Autorizamos ${count} precios.`),
               },
               {
@@ -120,7 +123,8 @@ export default function AuthorizedExaminationList() {
                 icon: 'pi pi-times',
                 reason: { label: 'Motivo del rechazo (lo verá el laboratorio)' },
                 confirm: (count) => `${count === 1 ? 'El precio no se cotizará' : `Los ${count} precios no se cotizarán`}; el laboratorio verá el motivo y podrá corregirlo.`,
-                run: (ids, reason) => decide(ids, { status: 'REJECTED', reason: reason ?? '' }),
+                run: (ids, reason) => decide({ ids }, { status: 'REJECTED', reason: reason ?? '' }),
+                runMatching: (matching, expectedCount, reason) => decide({ matching, expectedCount }, { status: 'REJECTED', reason: reason ?? '' }),
                 done: (count) => (count === 1 ? 'Rechazamos el precio.' : `Rechazamos ${count} precios.`),
               },
             ]

@@ -21,7 +21,7 @@ export function DecisionActions({ item }: { item: PriceQueueItem }) {
   const store = resourceStore('authorized-examinations');
 
   const decide = async (decision: { status: 'AUTHORIZED' } | { status: 'REJECTED'; reason: string }) => {
-    await backofficeReports.decidePrices([item.id], decision);
+    await backofficeReports.decidePrices({ ids: [item.id] }, decision);
     dispatch(store.actions.recordsRemoved([item.id]));
     dispatch(store.actions.itemRequested(item.id));
     notify({ severity: 'success', summary: decision.status === 'AUTHORIZED' ? 'Autorizamos el precio.' : 'Rechazamos el precio.' });

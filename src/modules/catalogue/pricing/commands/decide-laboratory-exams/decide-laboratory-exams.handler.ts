@@ -3,14 +3,18 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import type { LaboratoryExam } from '../../domain/laboratory-exam';
 import { LABORATORY_EXAM_REPOSITORY, type LaboratoryExamRepository } from '../../infrastructure/laboratory-exam.repository';
-import { OnlyAdministratorsAuthorizeError, UnknownLaboratoryExamsError } from '../../pricing.errors';
+import { MatchingPricesChangedError, OnlyAdministratorsAuthorizeError, TooManyMatchingPricesError, UnknownLaboratoryExamsError } from '../../pricing.errors';
 import { PriceDecisionsMade } from '../../pricing.events';
-import { DecideLaboratoryExamsCommand } from './decide-laboratory-exams.command';
+import { laboratoryExamWhere } from '../../queries/search-laboratory-exams/search-laboratory-exams.query';
+import type { Tx } from '../../../../../platform/database/prisma.service';
+import type { Actor } from '../../../../../platform/auth/actor';
+import { DecideLaboratoryExamsCommand, MAX_MATCHING_DECISION, type DecisionTarget } from './decide-laboratory-exams.command';
 
 /**
  * Loads every offer locked (in id order, so two bulk actions never deadlock), refuses the whole
- * batch when any id is unknown, then applies the decision through the aggregate and saves each
- * with its event and audit row, all in one transaction.
+ * batch when any id is unknown (or, for every offer matching a filter, when they are no longer as many
+ * as the person was shown), then applies the decision through the aggregate and saves each with its
+ * event and audit row, all in one transaction.
  */
 @CommandHandler(DecideLaboratoryExamsCommand)
 export class DecideLaboratoryExamsHandler implements ICommandHandler<DecideLaboratoryExamsCommand> {
@@ -19,10 +23,10 @@ export class DecideLaboratoryExamsHandler implements ICommandHandler<DecideLabor
     @Inject(LABORATORY_EXAM_REPOSITORY) private readonly repository: LaboratoryExamRepository,
   ) {}
 
-  async execute({ ctx, laboratoryExamIds, decision }: DecideLaboratoryExamsCommand) {
+  async execute({ ctx, target, decision }: DecideLaboratoryExamsCommand) {
     if (ctx.actor.profile !== 'ADM') throw new OnlyAdministratorsAuthorizeError();
-    const ids = [...new Set(laboratoryExamIds)].sort((a, b) => a - b);
     return this.uow.run(ctx, async (tx, changes) => {
+      const ids = await targetIds(tx, ctx.actor, target);
       const offers: LaboratoryExam[] = [];
       const unknown: number[] = [];
       for (const id of ids) {
@@ -47,4 +51,14 @@ export class DecideLaboratoryExamsHandler implements ICommandHandler<DecideLabor
       return { requested: ids.length, changed: changedIds.length, unchanged: ids.length - changedIds.length };
     }, { timeout: 60_000 });
   }
+}
+
+/** The offers a decision takes, in id order: the ones named, or every one matching the filter if still as many as shown. */
+async function targetIds(tx: Tx, actor: Actor, target: DecisionTarget): Promise<number[]> {
+  if ('ids' in target) return [...new Set(target.ids)].sort((a, b) => a - b);
+  const where = await laboratoryExamWhere(tx, actor, target.matching);
+  const found = await tx.laboratoryExam.findMany({ where, select: { id: true }, orderBy: { id: 'asc' }, take: MAX_MATCHING_DECISION + 1 });
+  if (found.length > MAX_MATCHING_DECISION) throw new TooManyMatchingPricesError(MAX_MATCHING_DECISION);
+  if (found.length !== target.expectedCount) throw new MatchingPricesChangedError(found.length);
+  return found.map((offer) => offer.id);
 }

@@ -107,7 +107,7 @@ describe(OfferLaboratoryExamHandler.name, () => {
 
     await authorize.execute(new AuthorizeLaboratoryExamCommand(admin, offered.id));
     expect(repository.rows.get(offered.id)!.state).toMatchObject({ status: 'AUTHORIZED', authorizedById: admin.actor.personId });
-    expect(eventTypes()).toEqual(['LaboratoryExamOffered', 'LaboratoryExamAuthorized']);
+    expect(eventTypes()).toEqual(['LaboratoryExamOffered', 'LaboratoryExamAuthorized', 'PriceDecisionsMade']);
   });
 
   it("authorizes an administrator's own offer at once", async () => {
@@ -182,12 +182,12 @@ describe(OfferLaboratoryExamHandler.name, () => {
     const first = await sut.execute(new OfferLaboratoryExamCommand(provider, LAB_OF_COMPANY_1, HEMOGRAMA, 5990));
     const second = await sut.execute(new OfferLaboratoryExamCommand(admin, LAB_OF_COMPANY_2, HEMOGRAMA, 4990));
 
-    await expect(decide.execute(new DecideLaboratoryExamsCommand(admin, [first.id, 404, 405], { status: 'REJECTED', reason: 'Precio fuera de rango' }))).rejects.toMatchObject({ status: 404, message: expect.stringContaining('404, 405') });
+    await expect(decide.execute(new DecideLaboratoryExamsCommand(admin, { ids: [first.id, 404, 405] }, { status: 'REJECTED', reason: 'Precio fuera de rango' }))).rejects.toMatchObject({ status: 404, message: expect.stringContaining('404, 405') });
     expect(repository.rows.get(first.id)!.state.status).toBe('PENDING');
 
-    await expect(decide.execute(new DecideLaboratoryExamsCommand(admin, [first.id, second.id], { status: 'AUTHORIZED' }))).resolves.toEqual({ requested: 2, changed: 1, unchanged: 1 });
+    await expect(decide.execute(new DecideLaboratoryExamsCommand(admin, { ids: [first.id, second.id] }, { status: 'AUTHORIZED' }))).resolves.toEqual({ requested: 2, changed: 1, unchanged: 1 });
     expect(repository.rows.get(first.id)!.state).toMatchObject({ status: 'AUTHORIZED', authorizedById: admin.actor.personId });
-    expect(uow.committed.at(-1)!.events.map((e) => e.type)).toEqual(['LaboratoryExamAuthorized']);
-    await expect(decide.execute(new DecideLaboratoryExamsCommand(provider, [first.id], { status: 'AUTHORIZED' }))).rejects.toMatchObject({ status: 403 });
+    expect(uow.committed.at(-1)!.events.map((e) => e.type)).toEqual(['LaboratoryExamAuthorized', 'PriceDecisionsMade']);
+    await expect(decide.execute(new DecideLaboratoryExamsCommand(provider, { ids: [first.id] }, { status: 'AUTHORIZED' }))).rejects.toMatchObject({ status: 403 });
   });
 });

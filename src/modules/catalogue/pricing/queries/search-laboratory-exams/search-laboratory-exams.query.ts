@@ -4,7 +4,7 @@ import { Prisma } from '../../../../../generated/prisma/client';
 import type { Actor } from '../../../../../platform/auth/actor';
 import { laboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import { findPage, type Paging } from '../../../../../platform/database/find-page';
-import { PrismaService } from '../../../../../platform/database/prisma.service';
+import { PrismaService, type Tx } from '../../../../../platform/database/prisma.service';
 import type { AuthorizationStatus } from '../../domain/laboratory-exam';
 import { LABORATORY_EXAM_SELECT, type LaboratoryExamView } from '../laboratory-exam-view';
 
@@ -46,16 +46,7 @@ export class SearchLaboratoryExamsHandler implements IQueryHandler<SearchLaborat
   constructor(private readonly prisma: PrismaService) {}
 
   async execute({ actor, filter }: SearchLaboratoryExamsQuery) {
-    const where: Prisma.LaboratoryExamWhereInput = {
-      // Both the caller's scope and the company asked for: a provider asking for another company gets nothing.
-      laboratory: { AND: [laboratoryScope(actor), filter.companyId ? { companyId: filter.companyId } : {}], ...(filter.comunaId && { comunaId: filter.comunaId }) },
-      ...(filter.laboratoryId && { laboratoryId: filter.laboratoryId }),
-      ...(filter.examId && { examId: filter.examId }),
-      ...(filter.status && { status: filter.status }),
-      ...(filter.isActive !== undefined && { isActive: filter.isActive }),
-      ...(filter.term && { exam: examTerm(filter.term) }),
-      ...(filter.deviation && { id: { in: await this.deviating(DEVIATION_FACTOR[filter.deviation], filter.status) } }),
-    };
+    const where = await laboratoryExamWhere(this.prisma, actor, filter);
     const sort = filter.orderSort ?? (filter.orderBy === 'updatedAt' ? 'desc' : 'asc');
     const orderBy: Prisma.LaboratoryExamOrderByWithRelationInput[] =
       filter.orderBy === 'price' ? [{ price: sort }, { id: 'asc' }]
@@ -71,14 +62,31 @@ export class SearchLaboratoryExamsHandler implements IQueryHandler<SearchLaborat
       () => this.prisma.laboratoryExam.count({ where }),
     );
   }
+}
 
-  /** Offers priced at least `factor` times above or below their exam's FONASA level-1 value (the rest of the filter narrows them). */
-  private async deviating(factor: number, status?: AuthorizationStatus): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<{ id: number }[]>`
-      SELECT le.id FROM laboratory_exam le JOIN exam e ON e.id = le.exam_id
-      WHERE e.fonasa_price_level1 > 0
-        AND (le.price >= ${factor} * e.fonasa_price_level1 OR le.price * ${factor} <= e.fonasa_price_level1)
-        ${status ? Prisma.sql`AND le.status::text = ${status}` : Prisma.empty}`;
-    return rows.map((row) => row.id);
-  }
+/**
+ * The offers a filter names, within what the caller may see (a provider: its company's; an administrator: all): the
+ * list's rows, and the prices an administrator decides at once when they take every one matching the filter.
+ */
+export async function laboratoryExamWhere(db: PrismaService | Tx, actor: Actor, filter: Omit<LaboratoryExamFilter, keyof Paging | 'orderBy' | 'orderSort'>): Promise<Prisma.LaboratoryExamWhereInput> {
+  return {
+    // Both the caller's scope and the company asked for: a provider asking for another company gets nothing.
+    laboratory: { AND: [laboratoryScope(actor), filter.companyId ? { companyId: filter.companyId } : {}], ...(filter.comunaId && { comunaId: filter.comunaId }) },
+    ...(filter.laboratoryId && { laboratoryId: filter.laboratoryId }),
+    ...(filter.examId && { examId: filter.examId }),
+    ...(filter.status && { status: filter.status }),
+    ...(filter.isActive !== undefined && { isActive: filter.isActive }),
+    ...(filter.term && { exam: examTerm(filter.term) }),
+    ...(filter.deviation && { id: { in: await deviating(db, DEVIATION_FACTOR[filter.deviation], filter.status) } }),
+  };
+}
+
+/** Offers priced at least `factor` times above or below their exam's FONASA level-1 value (the rest of the filter narrows them). */
+async function deviating(db: PrismaService | Tx, factor: number, status?: AuthorizationStatus): Promise<number[]> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT le.id FROM laboratory_exam le JOIN exam e ON e.id = le.exam_id
+    WHERE e.fonasa_price_level1 > 0
+      AND (le.price >= ${factor} * e.fonasa_price_level1 OR le.price * ${factor} <= e.fonasa_price_level1)
+      ${status ? Prisma.sql`AND le.status::text = ${status}` : Prisma.empty}`;
+  return rows.map((row) => row.id);
 }
