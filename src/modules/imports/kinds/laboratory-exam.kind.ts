@@ -111,7 +111,9 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
    */
   async classify(db: PrismaService | Tx, _scope: ImportScope, rows: { row: number; data: PriceRow }[], lookups: PriceLookups): Promise<RowOutcome[]> {
     if (rows.length === 0) return [];
-    const [offers, references] = await Promise.all([findOffersByPairs(db, rows.map((r) => r.data), false), this.references(db, rows.map((r) => r.data))]);
+    // One after the other: `db` is the dry run's transaction, one connection.
+    const offers = await findOffersByPairs(db, rows.map((r) => r.data), false);
+    const references = await this.references(db, rows.map((r) => r.data));
     await this.readMedians(db, [...references.values()].map((r) => ({ regionId: r.regionId, examId: r.examId })), lookups.regionMedians);
     return rows.map(({ row, data }) => {
       const offer = offers.get(pairKey(data.laboratoryId, data.examId));
