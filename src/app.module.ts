@@ -18,6 +18,8 @@ import { CommerceModule } from './modules/commerce';
 import { SavedOrdersModule } from './modules/saved-orders';
 import { KeptQuotesModule } from './modules/kept-quotes';
 import { NotificationsModule } from './modules/notifications';
+import { WebhooksModule } from './modules/integrations/webhooks';
+import { ApiKeysModule } from './modules/integrations/api-keys';
 import { HealthController } from './platform/health/health.controller';
 import { PlatformModule, type PlatformOptions } from './platform/platform.module';
 
@@ -26,7 +28,7 @@ import { PlatformModule, type PlatformOptions } from './platform/platform.module
  * tries routes in registration order, so `POST /api/laboratory/search` (search) must come before
  * `POST /api/laboratory/:id` (laboratories).
  */
-const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, OrderTermsModule, UfValuesModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule, KeptQuotesModule, NotificationsModule];
+const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, OrderTermsModule, UfValuesModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule, KeptQuotesModule, NotificationsModule, ApiKeysModule, WebhooksModule];
 
 @Module({})
 export class AppModule {

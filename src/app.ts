@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppModule } from './app.module';
 import { EnvelopeInterceptor } from './platform/http/envelope.interceptor';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter';
+import { IdempotencyInterceptor } from './platform/http/idempotency';
 import type { PlatformOptions } from './platform/platform.module';
 import { QuietStartLogger } from './platform/logging/logger';
 import { serveWebApp } from './platform/web/web-app';
@@ -42,7 +43,8 @@ export async function createApp(options: PlatformOptions): Promise<NestExpressAp
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: true, parameterLimit: 1000 });
   app.enableCors({ origin: options.config.corsOrigins.length > 0 ? options.config.corsOrigins : false });
   app.useGlobalFilters(new HttpExceptionFilter(options.logger.child({ module: 'http' })));
-  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  // Outermost first: the envelope wraps what the idempotency interceptor answers, a replay included.
+  app.useGlobalInterceptors(new EnvelopeInterceptor(), app.get(IdempotencyInterceptor));
   const openApi = new DocumentBuilder()
     .setTitle('CotizaLab API')
     .setDescription('Cotiza y compara exámenes de laboratorio clínico en Chile. Respuestas: { code, data } y, en errores, message, error y errors.')

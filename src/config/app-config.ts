@@ -119,6 +119,16 @@ const envSchema = z.object({
   STORAGE_S3_REGION: z.string().trim().default('us-east-1'),
   STORAGE_S3_ACCESS_KEY_ID: optionalString,
   STORAGE_S3_SECRET_ACCESS_KEY: optionalString,
+  /** Requests one API key may make per minute (RateLimit-* headers; 429 with Retry-After beyond it). */
+  API_KEY_REQUESTS_PER_MINUTE: integer(600, 1, 1_000_000),
+  /** `production` (the Dockerfile sets it) makes webhook URLs https-only and refuses private hosts; anything else is development. */
+  NODE_ENV: z.string().trim().default('development'),
+  /** Webhook deliveries: attempts before one is left FAILED, the first retry's delay (then doubling), each POST's timeout. */
+  WEBHOOK_ATTEMPTS: integer(6, 1, 20),
+  WEBHOOK_BACKOFF_MS: integer(300_000, 1, 86_400_000),
+  WEBHOOK_TIMEOUT_MS: integer(10_000, 100, 60_000),
+  /** How often a worker looks for deliveries that are due (a commit also wakes it at once). */
+  WEBHOOK_POLL_MS: integer(5_000, 20, 600_000),
 }).refine((env) => (env.STORAGE_S3_ACCESS_KEY_ID === undefined) === (env.STORAGE_S3_SECRET_ACCESS_KEY === undefined), {
   path: ['STORAGE_S3_SECRET_ACCESS_KEY'],
   message: 'and STORAGE_S3_ACCESS_KEY_ID go together: set both or neither',
@@ -170,6 +180,9 @@ function toAppConfig(env: z.infer<typeof envSchema>, terminal: boolean) {
       webpay: { environment: env.WEBPAY_ENVIRONMENT, commerceCode: env.WEBPAY_COMMERCE_CODE, apiKey: env.WEBPAY_API_KEY, host: env.WEBPAY_HOST },
     },
     orders: { validityDays: env.ORDER_VALIDITY_DAYS },
+    apiKeys: { requestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE },
+    production: env.NODE_ENV === 'production',
+    webhooks: { attempts: env.WEBHOOK_ATTEMPTS, backoffMs: env.WEBHOOK_BACKOFF_MS, timeoutMs: env.WEBHOOK_TIMEOUT_MS, pollMs: env.WEBHOOK_POLL_MS },
     files: {
       maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
       orphanGraceMs: env.FILE_ORPHAN_GRACE_HOURS * 3_600_000,

@@ -23,3 +23,6 @@ export { combinePreparation, examPreparationText, SAMPLE_KINDS, visitTimeAdvice 
 export type * from './kept-quotes';
 export type * from './mail-preferences';
 export { MAIL_KINDS, MAIL_KINDS_BY_PROFILE, MAIL_KIND_TEXTS, MAIL_PREFERENCES_PATH } from './mail-preferences';
+export type * from './api-keys';
+export type * from './webhooks';
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_LABELS, WEBHOOK_DELIVERY_STATUS_LABELS } from './webhooks';

@@ -4,11 +4,15 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AccessGuard } from './auth/access.guard';
+import { ApiKeyAuthenticator } from './auth/api-keys';
 import { RoutePolicyCheck } from './auth/route-policy-check';
 import { Sessions } from './auth/sessions';
 import { Throttles } from './auth/throttles';
 import { HotPath } from './database/hot-path';
 import { PrismaService } from './database/prisma.service';
+import { IdempotencyInterceptor } from './http/idempotency';
+import { IdempotencySweep } from './jobs/idempotency-sweep';
+import { IdempotencyRecords } from './database/idempotency-records';
 import { Mailer } from './mail/mailer';
 import { BullmqJobQueue } from './messaging/bullmq-job-queue';
 import { EventConsumerRegistry, eventQueueName, type EventJob } from './messaging/event-consumers';
@@ -77,12 +81,16 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         DeliveryTracker,
         EventConsumerRegistry,
         Sessions,
+        ApiKeyAuthenticator,
+        IdempotencyRecords,
+        IdempotencyInterceptor,
+        IdempotencySweep,
         Throttles,
         Mailer,
         RoutePolicyCheck,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, HotPath, JOB_QUEUE, Outbox, UnitOfWork, ReadinessChecks, Readiness, DeliveryTracker, EventConsumerRegistry, CqrsModule, Sessions, Throttles, Mailer],
+      exports: [APP_CONFIG, ROOT_LOGGER, PrismaService, HotPath, JOB_QUEUE, Outbox, UnitOfWork, ReadinessChecks, Readiness, DeliveryTracker, EventConsumerRegistry, CqrsModule, Sessions, Throttles, Mailer, IdempotencyInterceptor, IdempotencySweep],
     };
   }
 

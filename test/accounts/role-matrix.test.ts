@@ -198,6 +198,20 @@ const MATRIX: Record<string, AccessPolicy['kind']> = {
   'POST /api/quote': 'public',
   'GET /api/quote/:ref': 'public',
   'GET /api/quote/:ref/pdf': 'public',
+  // Webhooks (issue 27, item 4): a company's providers (whole company) and administrators.
+  'POST /api/webhook-endpoint/search': 'provider',
+  'POST /api/webhook-endpoint': 'provider',
+  'POST /api/webhook-endpoint/:id': 'provider',
+  'POST /api/webhook-endpoint/:id/rotate-secret': 'provider',
+  'DELETE /api/webhook-endpoint/:id': 'provider',
+  'POST /api/webhook-delivery/search': 'provider',
+  'GET /api/webhook-delivery/:id': 'provider',
+  'POST /api/webhook-delivery/:id/redeliver': 'provider',
+  // A company's API keys (issue 27, item 4): its provider users who see the whole company, with a person's session
+  // (a key answers 403 AUTH.SESSION_REQUIRED); an administrator lists and revokes any company's, creates none.
+  'POST /api/api-key/search': 'provider',
+  'POST /api/api-key': 'provider',
+  'POST /api/api-key/:id/revoke': 'provider',
 };
 
 type Role = 'anonymous' | 'USR' | 'PRV-A' | 'PRV-B' | 'ADM';

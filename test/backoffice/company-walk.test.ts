@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
-import { addPrice, authorizeInQueue, choose, dottedCode, logIn } from '../support/backoffice';
+import { addPrice, authorizeInQueue, choose, dottedCode, logIn, lookAtBothWidths } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
@@ -210,6 +212,100 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
     expect(await provider.getByRole('link', { name: 'Editar' }).count()).toBe(0);
     await provider.goto(`${base}/app/my-company/edit`);
     await provider.getByText('Tu empresa fue rechazada: puedes consultar sus datos, pero no modificarlos.').waitFor();
+  }, 120_000);
+
+  it('creates an API key on /app/my-company, shows its secret once with a warning, and revokes it', async () => {
+    const company = await t.prisma.company.findFirstOrThrow({ where: { status: 'APPROVED', laboratories: { some: {} } }, orderBy: { id: 'desc' } });
+    const who = { email: 'integraciones@laboratorio.cl', password: 'clave-integraciones-1' };
+    await createProvider(t, (await signIn(t, ADMIN.email, ADMIN.password)).token, company.id, who.email, who.password);
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await page.goto(`${base}/app/login`);
+    await logIn(page, who);
+    await page.waitForURL(`${base}/app`);
+    await page.goto(`${base}/app/my-company`);
+    const section = page.getByRole('region', { name: 'Claves de API' });
+    await section.getByText('Tu empresa aún no tiene claves de API.').waitFor();
+
+    await section.getByLabel('Nombre de la clave').fill('ERP casa matriz');
+    await section.getByRole('button', { name: 'Crear clave' }).click();
+    await section.getByText('no la volveremos a mostrar').waitFor();
+    const secret = await section.locator('#api-key-secret').inputValue();
+    expect(secret).toMatch(/^clk_live_/);
+    await section.getByTestId('api-key').filter({ hasText: 'ERP casa matriz' }).getByText(`${secret.slice(0, 17)}…`).waitFor();
+    expect((await t.http.post('/api/laboratory-exam/search').set('Authorization', `Bearer ${secret}`).send({})).body.code).toBe(200);
+    await lookAtBothWidths(page, 'claves-api-creada');
+
+    // Once put away, the secret is nowhere on the page, nor after a reload: only its prefix.
+    await section.getByRole('button', { name: 'Ya la guardé' }).click();
+    await page.reload();
+    await section.getByTestId('api-key').filter({ hasText: 'ERP casa matriz' }).waitFor();
+    expect(await page.content()).not.toContain(secret.slice(17));
+
+    await section.getByRole('button', { name: 'Revocar ERP casa matriz' }).click();
+    await page.getByRole('dialog', { name: 'Revocar «ERP casa matriz»' }).getByRole('button', { name: 'Revocar clave' }).click();
+    await page.getByText('Revocamos la clave «ERP casa matriz».').waitFor();
+    await section.getByTestId('api-key').filter({ hasText: 'ERP casa matriz' }).getByText('Revocada', { exact: true }).waitFor();
+    expect((await t.http.post('/api/laboratory-exam/search').set('Authorization', `Bearer ${secret}`).send({})).body).toMatchObject({ code: 401, error: 'AUTH.INVALID_API_KEY' });
+    await lookAtBothWidths(page, 'claves-api-revocada');
+    await page.context().close();
+  }, 120_000);
+
+  it('registers a webhook on /app/my-company, shows its secret once, and lists its deliveries with "Reenviar"', async () => {
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        received.push(body);
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const company = await t.prisma.company.findFirstOrThrow({ where: { status: 'APPROVED', laboratories: { some: {} } }, orderBy: { id: 'desc' } });
+    const who = { email: 'webhooks@laboratorio.cl', password: 'clave-webhooks-123' };
+    const adminToken = (await signIn(t, ADMIN.email, ADMIN.password)).token;
+    const { token } = await createProvider(t, adminToken, company.id, who.email, who.password);
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await page.goto(`${base}/app/login`);
+    await logIn(page, who);
+    await page.waitForURL(`${base}/app`);
+    await page.goto(`${base}/app/my-company`);
+    const section = page.getByRole('region', { name: 'Webhooks' });
+    await section.getByText('Tu empresa aún no tiene webhooks.').waitFor();
+
+    // A URL that is not https (outside localhost) is refused in place.
+    await section.getByLabel('URL de tu sistema').fill('http://10.0.0.1/hooks');
+    await section.getByRole('button', { name: 'Registrar webhook' }).click();
+    await section.getByText('La URL debe comenzar con https://').waitFor();
+    await section.getByLabel('URL de tu sistema').fill(hookUrl);
+    await section.getByLabel(/Orden pagada/).check();
+    await section.getByRole('button', { name: 'Registrar webhook' }).click();
+    await section.getByText('No lo volveremos a mostrar').waitFor();
+    expect(await section.locator('#webhook-secret').inputValue()).toMatch(/^whsec_/);
+    await section.getByTestId('webhook-endpoint').filter({ hasText: hookUrl }).waitFor();
+    await lookAtBothWidths(page, 'webhooks-registrado');
+
+    // An administrator authorizes one of the company's prices: the server receives it, and the log shows it.
+    const laboratory = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: 'asc' } });
+    const offered = (await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: laboratory.id }, select: { examId: true } })).map((r) => r.examId);
+    const exam = await t.prisma.exam.findFirstOrThrow({ where: { id: { notIn: offered }, isActive: true }, orderBy: { id: 'asc' } });
+    const price = (await t.http.post('/api/laboratory-exam').set('Authorization', `Bearer ${token}`).send({ laboratoryId: laboratory.id, examId: exam.id, price: 14300 })).body.data;
+    await t.http.post('/api/laboratory-exam/authorize').set('Authorization', `Bearer ${adminToken}`).send({ ids: [price.id] });
+    await waitFor(async () => received.length, (n) => n >= 1);
+    expect(JSON.parse(received[0])).toMatchObject({ type: 'price.authorized', data: { prices: [{ laboratoryExamId: price.id, price: 14300 }] } });
+    await section.getByRole('button', { name: 'Ya lo guardé' }).click();
+    await page.reload();
+    const delivery = section.getByTestId('webhook-delivery').filter({ hasText: 'price.authorized' });
+    await delivery.getByText('Entregado').waitFor();
+    await delivery.getByText(/1 intento · respuesta 200/).waitFor();
+    await delivery.getByRole('button', { name: /^Reenviar/ }).click();
+    await page.getByText('Reenviaremos el evento en unos segundos.').waitFor();
+    await waitFor(async () => received.length, (n) => n >= 2);
+    expect(received[1]).toBe(received[0]);
+    await lookAtBothWidths(page, 'webhooks-envios');
+    await page.context().close();
+    server.close();
   }, 120_000);
 
   it('fits every new screen at 390 and 1366 px wide (screenshots in SHOTS_DIR)', async () => {

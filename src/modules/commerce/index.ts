@@ -9,3 +9,5 @@ export { OrphanFileSweep } from './media';
 export { GetHomeMediaQuery } from './content/queries/get-home-media/get-home-media.query';
 export { SearchProductsQuery } from './products/queries/search-products/search-products.query';
 export { searchProductsBody } from './products/http/products.schemas';
+/** For webhooks (issue 27, item 4): a laboratory's system hears of its paid and redeemed orders. */
+export { SalesOrderPaid, SalesOrderRedeemed } from './orders';

@@ -19,7 +19,8 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
       action: entry.action,
       entityType: entry.entityType,
       entityId: String(entry.entityId),
-      details: { ...entry.details, actorProfile: entry.actor.profile },
+      // Done through a company's API key: the row names its creator and says which key.
+      details: { ...entry.details, actorProfile: entry.actor.profile, ...(entry.actor.apiKeyId !== undefined && { apiKeyId: entry.actor.apiKeyId }) },
       ip: entry.ip?.slice(0, 64),
     },
   });

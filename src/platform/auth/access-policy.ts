@@ -26,3 +26,11 @@ export const SignedIn = () => declare({ kind: 'signed-in' });
 export const AdminOnly = () => declare({ kind: 'admin' });
 /** Administrators, and provider users within their own company. */
 export const ProviderScoped = () => declare({ kind: 'provider' });
+
+export const SESSION_ONLY = 'cotizalab:session-only';
+
+/**
+ * The route needs a person's own session: a company's API key answers 403 `AUTH.SESSION_REQUIRED` (managing API keys,
+ * a person's own mail preferences). Goes with the route's policy, which still applies.
+ */
+export const SessionOnly = () => SetMetadata(SESSION_ONLY, true);

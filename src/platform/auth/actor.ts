@@ -17,6 +17,11 @@ export interface Actor {
    * grants (resolved once per request); null or absent: the whole company (see laboratoryScope).
    */
   laboratoryIds?: number[] | null;
+  /**
+   * Set when the request came with a company's API key instead of a person's session: the actor is then the key's
+   * creator (for audit and events), acting as a provider user who sees the whole company.
+   */
+  apiKeyId?: number;
 }
 
 export type RequestWithActor = Request & { actor?: Actor };

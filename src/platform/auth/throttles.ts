@@ -43,7 +43,21 @@ const LIMITS = {
   /** Route changes of one browser: generous, only against flooding the log. */
   accessLogPerIp: { points: 600, duration: 5 * 60 },
 } as const;
-export type Throttle = keyof typeof LIMITS;
+
+/** Budgets that depend on the configuration. */
+const configured = (config: AppConfig) => ({
+  /** Requests of one API key (issue 27, item 4): API_KEY_REQUESTS_PER_MINUTE, 600 by default. */
+  apiKeyRequests: { points: config.apiKeys.requestsPerMinute, duration: 60 },
+});
+export type Throttle = keyof typeof LIMITS | keyof ReturnType<typeof configured>;
+
+/** Where a budget stands after one request was counted (the IETF draft's RateLimit-* fields). */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window starts again. */
+  resetSeconds: number;
+}
 
 /** Backed by Redis when configured (shared by every API replica), else by this process's memory. */
 @Injectable()
@@ -54,7 +68,7 @@ export class Throttles implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     if (config.redis) this.redis = new IORedis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.redis?.on('error', () => undefined); // the insurance limiter takes over while Redis is away
-    const entries = Object.entries(LIMITS).map(([name, limit]) => {
+    const entries = Object.entries({ ...LIMITS, ...configured(config) }).map(([name, limit]) => {
       const memory = new RateLimiterMemory({ ...limit, keyPrefix: name });
       const limiter = this.redis
         ? new RateLimiterRedis({ ...limit, storeClient: this.redis, keyPrefix: `${config.redis!.prefix}:throttle:${name}`, insuranceLimiter: memory })
@@ -70,6 +84,27 @@ export class Throttles implements OnApplicationShutdown {
       await this.limiters[throttle].consume(normalise(key));
     } catch (error) {
       if (error instanceof RateLimiterRes) throw new TooManyAttemptsError(error.msBeforeNext);
+      throw error;
+    }
+  }
+
+  /**
+   * Counts one request and answers where the budget stands, whether it is used up or not (`exceeded`): for answers
+   * that carry RateLimit-* headers, 429 included.
+   */
+  async count(throttle: Throttle, key: string): Promise<RateLimitState & { exceeded: boolean; msBeforeNext: number }> {
+    const limiter = this.limiters[throttle];
+    const state = (res: RateLimiterRes, exceeded: boolean) => ({
+      limit: limiter.points,
+      remaining: Math.max(0, res.remainingPoints),
+      resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      exceeded,
+      msBeforeNext: res.msBeforeNext,
+    });
+    try {
+      return state(await limiter.consume(normalise(key)), false);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return state(error, true);
       throw error;
     }
   }

@@ -4,6 +4,7 @@ import multer from 'multer';
 import { from, switchMap, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AppError } from './app-error';
+import { IdempotencyInterceptor } from './idempotency';
 
 /** Room for the multipart boundaries and headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -36,7 +37,10 @@ export class BadUploadError extends AppError {
 export class FileUploadInterceptor implements NestInterceptor {
   private readonly upload: ReturnType<multer.Multer['single']>;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly idempotency: IdempotencyInterceptor,
+  ) {
     this.upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: config.files.maxBytes, files: 1, fields: 10, fieldSize: 10_000 } }).single('file');
   }
 
@@ -74,7 +78,8 @@ export class FileUploadInterceptor implements NestInterceptor {
         reject(error instanceof AppError ? error : new BadUploadError());
       });
     });
-    return from(received).pipe(switchMap(() => next.handle()));
+    // Received: an `Idempotency-Key` is honoured with the file's bytes as part of the request.
+    return from(received).pipe(switchMap(() => this.idempotency.afterUpload(context, next)));
   }
 }
 

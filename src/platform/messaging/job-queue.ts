@@ -67,4 +67,6 @@ export enum QueueName {
   AccessLog = 'reports.access-log',
   /** A confirmed bulk import (branches, prices, FONASA catalogue), applied in checkpointed chunks. */
   Imports = 'imports.run',
+  /** One POST of a webhook delivery (its schedule of attempts is kept in PostgreSQL, not in the queue). */
+  Webhooks = 'webhooks.deliver',
 }

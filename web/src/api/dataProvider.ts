@@ -13,6 +13,8 @@ import type { SalesOrderSearchRequest, SalesOrderSummary, SalesOrderView } from 
 import type { OrderTerm, OrderTermInput, OrderTermSearchRequest } from '@contracts';
 import type { UfValue, UfValueInput, UfValueSearchRequest } from '@contracts';
 import type { MailPreferenceChange, MailPreferences } from '@contracts';
+import type { ApiKey, ApiKeySearchRequest, CreatedApiKey } from '@contracts';
+import type { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@contracts';
 import { api } from './client';
 
 /** What each resource reads and writes on the wire: the data provider is typed by it. */
@@ -236,4 +238,22 @@ export const salesOrderCalls = {
 export const mailPreferenceCalls = {
   get: (): Promise<MailPreferences> => api.get('/api/auth/mail-preferences'),
   set: (change: MailPreferenceChange): Promise<MailPreferences> => api.post('/api/auth/mail-preferences', change),
+};
+
+/** A company's API keys (issue 27, item 4): created (the secret comes only in that answer), listed and revoked. */
+export const apiKeyCalls = {
+  search: (filter: ApiKeySearchRequest = {}): Promise<Page<ApiKey>> => api.post('/api/api-key/search', filter),
+  create: (name: string): Promise<CreatedApiKey> => api.post('/api/api-key', { name }),
+  revoke: (id: number): Promise<ApiKey> => api.post(`/api/api-key/${id}/revoke`),
+};
+
+/** A company's webhooks (issue 27, item 4): endpoints (the secret comes only when created or rotated) and their delivery log. */
+export const webhookCalls = {
+  endpoints: (): Promise<Page<WebhookEndpoint>> => api.post('/api/webhook-endpoint/search', {}),
+  create: (input: CreateWebhookEndpointRequest): Promise<WebhookEndpointWithSecret> => api.post('/api/webhook-endpoint', input),
+  update: (id: number, changes: UpdateWebhookEndpointRequest): Promise<WebhookEndpoint> => api.post(`/api/webhook-endpoint/${id}`, changes),
+  rotateSecret: (id: number): Promise<WebhookEndpointWithSecret> => api.post(`/api/webhook-endpoint/${id}/rotate-secret`),
+  remove: (id: number): Promise<{ id: number }> => api.delete(`/api/webhook-endpoint/${id}`),
+  deliveries: (perPage = 20): Promise<Page<WebhookDelivery>> => api.post('/api/webhook-delivery/search', { perPage }),
+  redeliver: (id: number): Promise<{ id: number; status: 'PENDING' }> => api.post(`/api/webhook-delivery/${id}/redeliver`),
 };

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { MAIL_KINDS } from '../../../contracts/mail-preferences';
-import { ProviderScoped } from '../../../platform/auth/access-policy';
+import { ProviderScoped, SessionOnly } from '../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../platform/auth/actor';
 import { booleanField } from '../../../platform/http/fields';
 import { ValidBody } from '../../../platform/http/validated';
@@ -17,6 +17,8 @@ const mailPreferenceBody = z.object({
 
 /** Issue 27, item 3: the back office's people (administrators and provider users) turn their optional mails on or off. */
 @ApiTags('auth')
+// A person's own mails: a company's API key (which acts as its creator) does not change them.
+@SessionOnly()
 @Controller('api/auth/mail-preferences')
 export class MailPreferencesController {
   constructor(

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import { from, switchMap, type Observable } from 'rxjs';
 import { AppError } from '../../../platform/http/app-error';
+import { IdempotencyInterceptor } from '../../../platform/http/idempotency';
 import { IMPORT_LIMITS } from '../domain/table-reader';
 import { FileTooLargeError, MissingFileError, UnreadableFileError } from '../imports.errors';
 
@@ -14,8 +15,11 @@ const upload = multer({
   limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 20, fieldSize: 10_000 },
 }).single('file');
 
+/** Once the file is on disk, an `Idempotency-Key` is honoured with the file's bytes as part of the request. */
 @Injectable()
 export class UploadInterceptor implements NestInterceptor {
+  constructor(private readonly idempotency: IdempotencyInterceptor) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
@@ -32,6 +36,6 @@ export class UploadInterceptor implements NestInterceptor {
         reject(error instanceof AppError ? error : new UnreadableFileError('IMPORT.BAD_UPLOAD', 'No pudimos recibir el archivo; vuelve a intentarlo.'));
       });
     });
-    return from(received).pipe(switchMap(() => next.handle()));
+    return from(received).pipe(switchMap(() => this.idempotency.afterUpload(context, next)));
   }
 }

@@ -4,6 +4,8 @@ import { useAppSelector } from '../../../app/store';
 import { useResourceItem } from '../../crud/hooks';
 import { PageHeader } from '../../crud/PageHeader';
 import { CompanyDetails, CompanyStatusMessage } from '../companies/CompanyDetails';
+import { ApiKeysSection } from './ApiKeysSection';
+import { WebhooksSection } from './WebhooksSection';
 
 /** /app/my-company: a provider's own company, its status first (pending, or rejected and why), then its data and branches. */
 export default function MyCompanyShow() {
@@ -29,6 +31,8 @@ export default function MyCompanyShow() {
       <section className="cl-panel cl-show" aria-label="Detalle">
         <CompanyDetails company={company} />
       </section>
+      <ApiKeysSection />
+      <WebhooksSection />
     </>
   );
 }
