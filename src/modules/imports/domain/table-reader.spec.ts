@@ -58,10 +58,9 @@ describe('reading files as people have them', () => {
     workbook.addWorksheet('Precios').addRow(['codigo', 'precio']).commit();
     const written = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
     // The zip's own order decides when exceljs reads each part: the relationships and shared strings
-    // first, then the sheets, and the part that names them last.
+    // first, then the sheets, then the part that names them (and the document properties after it).
     const names = Object.keys(written.files).filter((name) => !written.files[name].dir);
-    const last = 'xl/workbook.xml';
-    const rank = (name: string) => (name === last ? 2 : /worksheets\/sheet/.test(name) ? 1 : 0);
+    const rank = (name: string) => (/^docProps\//.test(name) ? 3 : name === 'xl/workbook.xml' ? 2 : /worksheets\/sheet/.test(name) ? 1 : 0);
     const reordered = new JSZip();
     for (const name of names.sort((a, b) => rank(a) - rank(b))) reordered.file(name, await written.file(name)!.async('nodebuffer'));
     const { path, size } = file('desordenado.xlsx', await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
