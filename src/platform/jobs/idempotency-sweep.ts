@@ -2,7 +2,8 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PrismaService } from '../database/prisma.service';
-import { PeriodicWork } from './periodic';
+import { Prisma } from '../../generated/prisma/client';
+import { deleteInBatches, PeriodicWork } from './periodic';
 import { ROOT_LOGGER } from '../platform.tokens';
 import { IDEMPOTENCY_TTL_HOURS } from '../database/idempotency-records';
 
@@ -36,13 +37,8 @@ export class IdempotencySweep implements OnApplicationBootstrap, OnApplicationSh
   /** One sweep; `now` is for tests. Answers how many records went. */
   async sweep(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3600_000);
-    let deleted = 0;
-    for (;;) {
-      const gone = await this.prisma.$executeRaw`
-        DELETE FROM idempotency_record WHERE ctid IN (SELECT ctid FROM idempotency_record WHERE created_at < ${before} LIMIT ${BATCH})`;
-      deleted += gone;
-      if (gone < BATCH) break;
-    }
+    const deleted = await deleteInBatches(this.prisma, BATCH, (limit) => Prisma.sql`
+      DELETE FROM idempotency_record WHERE ctid IN (SELECT ctid FROM idempotency_record WHERE created_at < ${before} LIMIT ${limit})`);
     if (deleted > 0) this.log.info({ deleted }, 'removed expired idempotency records');
     return deleted;
   }

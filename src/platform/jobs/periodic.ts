@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config';
+import type { Prisma } from '../../generated/prisma/client';
 import type { PrismaService } from '../database/prisma.service';
 
 /**
@@ -57,5 +58,18 @@ export class PeriodicWork {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
     await this.running;
+  }
+}
+
+/**
+ * A sweep's delete, batch after batch (`statement` deletes at most `limit` rows) until a batch deletes fewer: short
+ * transactions whatever the backlog. Answers how many rows went.
+ */
+export async function deleteInBatches(db: Pick<PrismaService, '$executeRaw'>, limit: number, statement: (limit: number) => Prisma.Sql): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const gone = await db.$executeRaw(statement(limit));
+    deleted += gone;
+    if (gone < limit) return deleted;
   }
 }

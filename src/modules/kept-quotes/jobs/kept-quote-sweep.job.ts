@@ -2,7 +2,8 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { PrismaService } from '../../../platform/database/prisma.service';
-import { PeriodicWork } from '../../../platform/jobs/periodic';
+import { Prisma } from '../../../generated/prisma/client';
+import { deleteInBatches, PeriodicWork } from '../../../platform/jobs/periodic';
 import { ROOT_LOGGER } from '../../../platform/platform.tokens';
 
 const SWEEP_EVERY_MS = 24 * 3600_000;
@@ -40,13 +41,8 @@ export class KeptQuoteSweep implements OnApplicationBootstrap, OnApplicationShut
   /** One sweep; `now` is for tests. Answers how many quotes went. */
   async sweep(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - KEPT_AFTER_EXPIRY_DAYS * 86_400_000);
-    let deleted = 0;
-    for (;;) {
-      const gone = await this.prisma.$executeRaw`
-        DELETE FROM kept_quote WHERE id IN (SELECT id FROM kept_quote WHERE valid_until < ${before} ORDER BY id LIMIT ${BATCH})`;
-      deleted += gone;
-      if (gone < BATCH) break;
-    }
+    const deleted = await deleteInBatches(this.prisma, BATCH, (limit) => Prisma.sql`
+      DELETE FROM kept_quote WHERE id IN (SELECT id FROM kept_quote WHERE valid_until < ${before} ORDER BY id LIMIT ${limit})`);
     if (deleted > 0) this.log.info({ deleted }, 'removed long-expired kept quotes');
     return deleted;
   }
