@@ -16,5 +16,7 @@ cp "$root/package.json" "$root/package-lock.json" "$root/prisma.config.ts" "$out
 (cd "$out" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
 cp -r "$root/dist" "$root/prisma" "$root/data" "$root/search-mappings" "$out/"
 cp -r "$root/web/dist" "$out/web/dist"
+# The developer guides are part of the API's own page (/api/docs).
+mkdir -p "$out/docs" && cp -r "$root/docs/api" "$out/docs/"
 cp "$root/scripts/prisma.sh" "$root/scripts/unref-long-timers.cjs" "$out/scripts/"
 echo "runtime-bundle: $(du -sh "$out" | cut -f1) in $out (node_modules $(du -sh "$out/node_modules" | cut -f1))"

@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
@@ -13,6 +13,7 @@ import { IdempotencyInterceptor } from './platform/http/idempotency';
 import type { PlatformOptions } from './platform/platform.module';
 import { QuietStartLogger } from './platform/logging/logger';
 import { serveWebApp } from './platform/web/web-app';
+import { buildOpenApiDocument } from './platform/http/openapi/openapi-document';
 import { SERVER_PAGES } from './modules/storefront';
 
 /** Request bodies above this size answer 413; imports go through multipart uploads instead. */
@@ -22,6 +23,9 @@ const BODY_LIMIT = '1mb';
 z.config(z.locales.es());
 
 /** Builds the Nest application with the HTTP platform of DESIGN.md; `main.ts` and the tests share it. */
+/** The API's version, as the OpenAPI document states it (package.json's). */
+const API_VERSION = '1.0.29';
+
 export async function createApp(options: PlatformOptions): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), { bufferLogs: true, bodyParser: false });
   app.useLogger(new QuietStartLogger(app.get(PinoNestLogger)));
@@ -45,12 +49,8 @@ export async function createApp(options: PlatformOptions): Promise<NestExpressAp
   app.useGlobalFilters(new HttpExceptionFilter(options.logger.child({ module: 'http' })));
   // Outermost first: the envelope wraps what the idempotency interceptor answers, a replay included.
   app.useGlobalInterceptors(new EnvelopeInterceptor(), app.get(IdempotencyInterceptor));
-  const openApi = new DocumentBuilder()
-    .setTitle('CotizaLab API')
-    .setDescription('Cotiza y compara exámenes de laboratorio clínico en Chile. Respuestas: { code, data } y, en errores, message, error y errors.')
-    .setVersion('1.0.29')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  // Built on first request, from the routes' own schemas and types (src/platform/http/openapi). Groups start
+  // closed: Swagger UI stops drawing the groups after a hundred-odd operations open at once.
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app, API_VERSION), { swaggerOptions: { docExpansion: 'none' } });
   return app;
 }

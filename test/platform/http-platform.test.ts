@@ -105,9 +105,4 @@ describe('HTTP platform and locations', () => {
     expect((await t.http.get('/api/auth/user').set('Authorization', `Bearer ${token}`)).headers['cache-control']).toBe('no-store');
     expect((await t.http.get('/api/locations')).headers['cache-control']).not.toBe('no-store');
   });
-
-  it('publishes the OpenAPI description', async () => {
-    const { body } = await t.http.get('/api/docs-json').expect(200);
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/locations', '/api/locations/children/{id}', '/api/health/ready']));
-  });
 });

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/access-policy';
 import { LIVE, readinessAnswer } from './health-answer';
 import { Readiness } from './readiness';
@@ -12,6 +12,7 @@ export class HealthController {
   /** Liveness: the process answers HTTP. */
   @Public()
   @Get()
+  @ApiOperation({ summary: 'El proceso responde (liveness)' })
   live() {
     return LIVE;
   }
@@ -22,6 +23,7 @@ export class HealthController {
    */
   @Public()
   @Get('ready')
+  @ApiOperation({ summary: 'Listo para atender en su rol: 200 listo o degradado con cada chequeo; 503 sin base de datos o al apagarse' })
   async ready() {
     return readinessAnswer(await this.readiness.report());
   }

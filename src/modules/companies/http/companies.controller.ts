@@ -33,6 +33,7 @@ export class CompaniesController {
 
   @ProviderScoped()
   @Get(':id')
+  @ApiOperation({ summary: 'Una empresa (ADM: cualquiera; PRV: solo la propia)' })
   get(@IdParam() companyId: number, @CurrentActor() actor: Actor) {
     return this.queries.execute(new GetCompanyQuery(actor, companyId));
   }

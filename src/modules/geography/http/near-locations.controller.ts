@@ -31,6 +31,7 @@ export class NearLocationsController {
 
   @AdminOnly()
   @Get()
+  @ApiOperation({ summary: 'Primeras 100 parejas de comunas cercanas, por comuna y distancia' })
   @ApiBearerAuth()
   list() {
     return this.queries.execute(new SearchNearLocationsQuery({ currentPage: 1, perPage: 100 }));
@@ -38,6 +39,7 @@ export class NearLocationsController {
 
   @AdminOnly()
   @Post('search')
+  @ApiOperation({ summary: 'Parejas de comunas cercanas (de una comuna o de todas), por comuna y distancia, paginadas' })
   @ApiBearerAuth()
   search(@ValidBody(searchNearLocationsBody) filter: z.infer<typeof searchNearLocationsBody>) {
     return this.queries.execute(new SearchNearLocationsQuery(filter));
@@ -52,6 +54,7 @@ export class NearLocationsController {
 
   @AdminOnly()
   @Post()
+  @ApiOperation({ summary: 'Agrega a mano una comuna cercana: buscar en la comuna con cercanas muestra también sus laboratorios' })
   @ApiBearerAuth()
   add(@ValidBody(addNearLocationBody) input: z.infer<typeof addNearLocationBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new AddNearLocationCommand(ctx, input));
@@ -59,6 +62,7 @@ export class NearLocationsController {
 
   @AdminOnly()
   @Post(':id')
+  @ApiOperation({ summary: 'Cambia una de las comunas de una pareja o su distancia (queda como mantenida a mano)' })
   @ApiBearerAuth()
   update(@IdParam() id: number, @ValidBody(updateNearLocationBody) changes: z.infer<typeof updateNearLocationBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new UpdateNearLocationCommand(ctx, id, changes));
@@ -66,6 +70,7 @@ export class NearLocationsController {
 
   @AdminOnly()
   @Delete(':id')
+  @ApiOperation({ summary: 'Quita una comuna cercana: buscar con cercanas deja de mostrar sus laboratorios' })
   @ApiBearerAuth()
   remove(@IdParam() id: number, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new RemoveNearLocationCommand(ctx, id));

@@ -34,18 +34,21 @@ export class PersonVisibilityController {
 
   @AdminOnly()
   @Get('person-visibility/:id')
+  @ApiOperation({ summary: 'Ver una visibilidad: la persona y la empresa o el laboratorio que puede ver' })
   get(@IdParam() visibilityId: number) {
     return this.queries.execute(new GetPersonVisibilityQuery(visibilityId));
   }
 
   @AdminOnly()
   @Post('update-person-visibility/:id')
+  @ApiOperation({ summary: 'Reemplazar una visibilidad: la empresa o el laboratorio que ve (de la empresa de la persona) y si está activa' })
   update(@IdParam() visibilityId: number, @ValidBody(updateVisibilityBody) input: z.infer<typeof updateVisibilityBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new UpdatePersonVisibilityCommand(ctx, visibilityId, input));
   }
 
   @AdminOnly()
   @Delete('person-visibility/:id')
+  @ApiOperation({ summary: 'Eliminar una visibilidad' })
   revoke(@IdParam() visibilityId: number, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new RevokePersonVisibilityCommand(ctx, visibilityId));
   }

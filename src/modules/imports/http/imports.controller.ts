@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Controller, Get, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -9,8 +9,8 @@ import type { ImportKind } from '../../../contracts/imports';
 import { AdminOnly, ProviderScoped } from '../../../platform/auth/access-policy';
 import { CurrentActor, ForbiddenError, type Actor } from '../../../platform/auth/actor';
 import { Ctx, type CommandContext } from '../../../platform/cqrs/command-context';
-import { IdParam, ValidBody } from '../../../platform/http/validated';
-import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
+import { AnswersFile } from '../../../platform/http/openapi/documented-answer';
+import { IdParam, ValidBody, ValidParam, ValidQuery } from '../../../platform/http/validated';
 import { ConfirmImportCommand } from '../commands/confirm-import/confirm-import.command';
 import { UploadImportCommand } from '../commands/upload-import/upload-import.command';
 import { DownloadImportQuery, type Download } from '../queries/download-import/download-import.query';
@@ -85,7 +85,8 @@ export class PriceListExportController {
   @ProviderScoped()
   @Get('laboratory-exam-export')
   @ApiOperation({ summary: 'Descarga la lista de precios vigente de la empresa (todas sus sucursales o una) como la plantilla de importación de precios (CSV o XLSX)' })
-  async priceList(@CurrentActor() actor: Actor, @Query(new ZodValidationPipe(priceListExportQuery)) query: z.infer<typeof priceListExportQuery>, @Res() response: Response) {
+  @AnswersFile('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  async priceList(@CurrentActor() actor: Actor, @ValidQuery(priceListExportQuery) query: z.infer<typeof priceListExportQuery>, @Res() response: Response) {
     await send(response, await this.queries.execute(new ExportPriceListQuery(actor, query.format, query.companyId, query.laboratoryId)));
   }
 }
@@ -110,13 +111,15 @@ export class ImportsController {
   @ProviderScoped()
   @Get('templates/:name')
   @ApiOperation({ summary: 'Plantilla de una importación con una fila de ejemplo (laboratory|laboratory-exam|exam, .csv o .xlsx)' })
-  async template(@CurrentActor() actor: Actor, @Param('name', new ZodValidationPipe(templateName)) name: z.infer<typeof templateName>, @Res() response: Response) {
+  @AnswersFile('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  async template(@CurrentActor() actor: Actor, @ValidParam('name', templateName) name: z.infer<typeof templateName>, @Res() response: Response) {
     if (name.kind === 'exam' && actor.profile !== 'ADM') throw new ForbiddenError('Solo un administrador importa el catálogo de exámenes.');
     await send(response, await this.queries.execute(new GetTemplateQuery(name.kind, name.format, actor.companyId ?? undefined)));
   }
 
   @ProviderScoped()
   @Get(':id')
+  @ApiOperation({ summary: 'Una importación y su avance (PRV: solo de su empresa); la pantalla la consulta mientras corre' })
   get(@CurrentActor() actor: Actor, @IdParam() id: number) {
     return this.queries.execute(new GetImportQuery(actor, id));
   }
@@ -130,6 +133,7 @@ export class ImportsController {
 
   @ProviderScoped()
   @Post(':id/rows/search')
+  @ApiOperation({ summary: 'Filas de una importación en el orden del archivo: la simulación o, ya confirmada, lo que hizo cada una' })
   rows(@CurrentActor() actor: Actor, @IdParam() id: number, @ValidBody(searchImportRowsBody) filter: z.infer<typeof searchImportRowsBody>) {
     return this.queries.execute(new SearchImportRowsQuery(actor, id, filter));
   }
@@ -137,6 +141,7 @@ export class ImportsController {
   @ProviderScoped()
   @Get(':id/errors.csv')
   @ApiOperation({ summary: 'Archivo de errores (CSV UTF-8 con BOM, separado por punto y coma)' })
+  @AnswersFile('text/csv')
   async errors(@CurrentActor() actor: Actor, @IdParam() id: number, @Res() response: Response) {
     await send(response, await this.queries.execute(new DownloadImportQuery(actor, id, 'errors')));
   }
@@ -144,6 +149,7 @@ export class ImportsController {
   @ProviderScoped()
   @Get(':id/file')
   @ApiOperation({ summary: 'El archivo original de la importación' })
+  @AnswersFile('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   async file(@CurrentActor() actor: Actor, @IdParam() id: number, @Res() response: Response) {
     await send(response, await this.queries.execute(new DownloadImportQuery(actor, id, 'file')));
   }

@@ -8,6 +8,7 @@ import type { KeptQuoteView } from '../../../contracts/kept-quotes';
 import { Public } from '../../../platform/auth/access-policy';
 import { ClientIp } from '../../../platform/auth/actor';
 import { Throttles } from '../../../platform/auth/throttles';
+import { AnswersFile } from '../../../platform/http/openapi/documented-answer';
 import { ValidBody } from '../../../platform/http/validated';
 import { KeepQuoteCommand } from '../commands/keep-quote/keep-quote.handler';
 import { renderQuotePdf } from '../infrastructure/quote-pdf';
@@ -44,6 +45,7 @@ export class KeptQuotesController {
   @Public()
   @Get(':ref/pdf')
   @ApiOperation({ summary: 'La cotización guardada en PDF' })
+  @AnswersFile('application/pdf')
   async pdf(@Param('ref') ref: string, @Res() response: Response) {
     const view: KeptQuoteView = await this.queries.execute(new GetKeptQuoteQuery(ref));
     const pdf = await renderQuotePdf(view, `${this.config.publicUrl}/cotizacion/${view.ref}`);

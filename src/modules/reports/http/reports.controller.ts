@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Post, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -7,8 +7,8 @@ import { AdminOnly, ProviderScoped } from '../../../platform/auth/access-policy'
 import { CurrentActor, type Actor } from '../../../platform/auth/actor';
 import { Ctx, type CommandContext } from '../../../platform/cqrs/command-context';
 import { UnitOfWork } from '../../../platform/cqrs/unit-of-work';
-import { ValidBody, IdParam } from '../../../platform/http/validated';
-import { ZodValidationPipe } from '../../../platform/http/zod-validation.pipe';
+import { AnswersFile } from '../../../platform/http/openapi/documented-answer';
+import { IdParam, ValidBody, ValidParam, ValidQuery } from '../../../platform/http/validated';
 import { resolvePeriod } from '../domain/period';
 import { AccessReportQuery } from '../queries/access-report/access-report.query';
 import { LaboratoryDetailQuery, LaboratoryReportQuery } from '../queries/laboratory-report/laboratory-report.query';
@@ -55,7 +55,8 @@ export class ReportsController {
   @AdminOnly()
   @Get('search-history/export')
   @ApiOperation({ summary: 'Exporta el historial filtrado (CSV o XLSX, en flujo; filtros en la URL, para descargar con un enlace); queda en la auditoría' })
-  async exportHistory(@Ctx() ctx: CommandContext, @Query(new ZodValidationPipe(exportBody)) filter: ExportBody, @Res() response: Response) {
+  @AnswersFile('text/csv')
+  async exportHistory(@Ctx() ctx: CommandContext, @ValidQuery(exportBody) filter: ExportBody, @Res() response: Response) {
     const { format, ...rest } = filter;
     const period = resolvePeriod(rest);
     // Personal data leaves the system: who, what and when is recorded before the first byte.
@@ -77,7 +78,7 @@ export class ReportsController {
   @AdminOnly()
   @Get('search-history/:id')
   @ApiOperation({ summary: 'Lo que mostró una búsqueda: sus laboratorios en orden, con totales y copagos' })
-  searchResults(@Param('id', new ZodValidationPipe(searchIdParam)) id: bigint) {
+  searchResults(@ValidParam('id', searchIdParam) id: bigint) {
     return this.queries.execute(new SearchResultsQuery(id));
   }
 

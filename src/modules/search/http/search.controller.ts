@@ -3,7 +3,9 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../platform/auth/actor';
+import { DocumentedAnswer } from '../../../platform/http/openapi/documented-answer';
 import { ValidBody } from '../../../platform/http/validated';
+import type { QuoteResults } from '../../../contracts/search';
 import { quoteRequestSchema, type QuoteRequest } from './quote-request';
 import { SearchLaboratoriesQuery } from '../queries/search-laboratories/search-laboratories.query';
 
@@ -16,6 +18,8 @@ export class SearchController {
   @Public()
   @Post('laboratory/search')
   @ApiOperation({ summary: 'Cotización por laboratorio de los exámenes de una orden médica, con filtros, facetas, orden y páginas' })
+  // Answered already serialized (the answer cache keeps the JSON).
+  @DocumentedAnswer<QuoteResults>()
   searchLaboratories(@ValidBody(quoteRequestSchema) request: QuoteRequest, @CurrentActor() actor?: Actor) {
     return this.queries.execute(new SearchLaboratoriesQuery(request, actor));
   }

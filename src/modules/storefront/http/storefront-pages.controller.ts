@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeController, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { Public } from '../../../platform/auth/access-policy';
@@ -75,6 +75,7 @@ export class StorefrontPagesController {
 
   @Public()
   @Get('robots.txt')
+  @ApiOperation({ summary: 'robots.txt del sitio público' })
   robots(@Res() response: Response) {
     response
       .type('text/plain')
@@ -84,6 +85,7 @@ export class StorefrontPagesController {
 
   @Public()
   @Get('sitemap.xml')
+  @ApiOperation({ summary: 'sitemap.xml: las páginas fijas y cada laboratorio público' })
   async sitemap(@Res() response: Response) {
     const laboratories = await this.queries.execute(new ListSitemapLaboratoriesQuery());
     const url = (path: string, modified?: Date) => `  <url><loc>${this.config.publicUrl}${path}</loc>${modified ? `<lastmod>${modified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
@@ -97,6 +99,7 @@ export class StorefrontPagesController {
   /** The home page: its hero and steps in the HTML (HomePage.tsx), so a phone paints them before the JavaScript. */
   @Public()
   @Get()
+  @ApiOperation({ summary: 'Portada en HTML, con los banners, paquetes y regiones precargados' })
   async home(@Res() response: Response) {
     // HomeShowcase.tsx's three requests, answered in the HTML: the banners and packages are there on the
     // first render instead of pushing "Cómo funciona" down when they arrive.
@@ -125,6 +128,7 @@ export class StorefrontPagesController {
    */
   @Public()
   @Get('buscador')
+  @ApiOperation({ summary: 'Página /buscador en HTML, con el título, la descripción y la imagen de la cotización compartida' })
   async search(@Query() query: Record<string, unknown>, @Res() response: Response) {
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
     const regionId = id(text('region'));
@@ -152,6 +156,7 @@ export class StorefrontPagesController {
   /** The picture of a shared quote's preview (og:image): its exams, its place and what the whole order costs there. */
   @Public()
   @Get('buscador/tarjeta.png')
+  @ApiOperation({ summary: 'Imagen PNG de una cotización compartida (og:image): exámenes, lugar y precios de la orden' })
   async searchCard(@Query() query: Record<string, unknown>, @ClientIp() ip: string, @Res() response: Response) {
     await this.throttles.consume('shareCardPerIp', ip);
     const png = await quoteCardPng(await this.shareOf(query));
@@ -168,6 +173,7 @@ export class StorefrontPagesController {
   /** `/laboratorio/{id}?examenes=1,2`: the web app, introduced by the laboratory's name, address and the order's price. */
   @Public()
   @Get('laboratorio/:id')
+  @ApiOperation({ summary: 'Página HTML de un laboratorio público, con su nombre, dirección y el precio de la orden (404 si no es público)' })
   async laboratory(@Param('id') id: string, @Query('examenes') exams: string | undefined, @Res() response: Response) {
     const index = this.index();
     const laboratoryId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
@@ -193,6 +199,7 @@ export class StorefrontPagesController {
   /** `/cotizacion/{ref}`: a kept quote (issue 30); a reference that does not exist answers the 404 page with a 404. */
   @Public()
   @Get('cotizacion/:ref')
+  @ApiOperation({ summary: 'Página HTML de una cotización guardada, con su título y descripción para vistas previas (404 si no existe)' })
   async keptQuote(@Param('ref') ref: string, @Res() response: Response) {
     const view: KeptQuoteView | null = await this.queries.execute(new GetKeptQuoteQuery(ref)).catch(() => null);
     response.set('Cache-Control', 'no-cache');

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../../../platform/auth/access-policy';
 import { ListExamTypesQuery } from '../queries/list-exam-types/list-exam-types.query';
 
@@ -11,6 +11,7 @@ export class ExamTypesController {
 
   @Public()
   @Get()
+  @ApiOperation({ summary: 'Tipos de examen (subgrupos FONASA) por nombre, para filtros y formularios' })
   list() {
     return this.queries.execute(new ListExamTypesQuery());
   }

@@ -68,12 +68,14 @@ export class ExamsController {
 
   @Public()
   @Get(':id')
+  @ApiOperation({ summary: 'Un examen del catálogo (también si está retirado): código FONASA, tipo, categoría, valores FONASA, sinónimos y preparación' })
   get(@IdParam() examId: number) {
     return this.queries.execute(new GetExamQuery(examId));
   }
 
   @AdminOnly()
   @Post()
+  @ApiOperation({ summary: 'Agrega un examen al catálogo (su código FONASA de 7 dígitos no puede repetirse)' })
   @ApiBearerAuth()
   create(@ValidBody(createExamBody) input: z.infer<typeof createExamBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new CreateExamCommand(ctx, input));
@@ -81,6 +83,7 @@ export class ExamsController {
 
   @AdminOnly()
   @Post(':id')
+  @ApiOperation({ summary: 'Edita los campos enviados de un examen; el cambio se ve en las cotizaciones de todos los laboratorios que lo ofrecen' })
   @ApiBearerAuth()
   update(@IdParam() examId: number, @ValidBody(updateExamBody) changes: z.infer<typeof updateExamBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new UpdateExamCommand(ctx, examId, changes));

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../../../platform/auth/access-policy';
 import { ListInsurersQuery } from '../queries/list-insurers/list-insurers.query';
 
@@ -12,6 +12,7 @@ export class InsurersController {
 
   @Public()
   @Get()
+  @ApiOperation({ summary: 'Previsiones activas: FONASA primero (sus tramos traen parentId), luego las Isapres y las demás, por nombre' })
   list() {
     return this.queries.execute(new ListInsurersQuery());
   }

@@ -32,6 +32,7 @@ export class LaboratoriesController {
 
   @ProviderScoped()
   @Post()
+  @ApiOperation({ summary: 'Abre una sucursal de laboratorio (PRV: en su empresa; ADM: en la empresa indicada), igual que POST /api/priv/laboratory' })
   @ApiBearerAuth()
   register(@ValidBody(registerLaboratoryBody) input: z.infer<typeof registerLaboratoryBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new RegisterLaboratoryCommand(ctx, input));
@@ -39,6 +40,7 @@ export class LaboratoriesController {
 
   @ProviderScoped()
   @Post(':id')
+  @ApiOperation({ summary: 'Edita los campos enviados de una sucursal (PRV: solo de su empresa), igual que POST /api/priv/laboratory/{id}' })
   @ApiBearerAuth()
   update(@IdParam() laboratoryId: number, @ValidBody(updateLaboratoryBody) changes: z.infer<typeof updateLaboratoryBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new UpdateLaboratoryCommand(ctx, laboratoryId, changes));

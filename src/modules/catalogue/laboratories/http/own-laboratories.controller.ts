@@ -33,18 +33,21 @@ export class OwnLaboratoriesController {
 
   @ProviderScoped()
   @Get(':id')
+  @ApiOperation({ summary: 'Sucursal del back office por id, con sus previsiones, exámenes publicados y toma a domicilio (PRV: solo de su empresa)' })
   get(@IdParam() laboratoryId: number, @CurrentActor() actor: Actor) {
     return this.queries.execute(new GetOwnLaboratoryQuery(actor, laboratoryId));
   }
 
   @ProviderScoped()
   @Post()
+  @ApiOperation({ summary: 'Abre una sucursal (PRV: en su empresa; ADM: en la empresa indicada)' })
   register(@ValidBody(registerLaboratoryBody) input: z.infer<typeof registerLaboratoryBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new RegisterLaboratoryCommand(ctx, input));
   }
 
   @ProviderScoped()
   @Post(':id')
+  @ApiOperation({ summary: 'Edita los campos enviados de una sucursal: datos, previsiones, toma a domicilio o costos (PRV: solo de su empresa)' })
   update(@IdParam() laboratoryId: number, @ValidBody(updateLaboratoryBody) changes: z.infer<typeof updateLaboratoryBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new UpdateLaboratoryCommand(ctx, laboratoryId, changes));
   }

@@ -23,8 +23,9 @@ export const LABORATORY_SELECT = {
 
 type LaboratoryRow = Prisma.LaboratoryGetPayload<{ select: typeof LABORATORY_SELECT }>;
 
-export const toLaboratoryView = ({ insurers, _count, fees, ...lab }: LaboratoryRow, homeCollection: HomeCollection | null) => ({
-  ...lab, insurers: insurers.map((i) => i.insurer), examCount: _count.exams, homeCollection, fees: fees.map(toVisitFee),
+export const toLaboratoryView = ({ insurers, _count, fees, openingHours, ...lab }: LaboratoryRow, homeCollection: HomeCollection | null) => ({
+  // The column is JSON; the branch form's schema decides its shape.
+  ...lab, openingHours: openingHours as OpeningHours[] | null, insurers: insurers.map((i) => i.insurer), examCount: _count.exams, homeCollection, fees: fees.map(toVisitFee),
 });
 
 export type LaboratoryView = ReturnType<typeof toLaboratoryView>;

@@ -32,6 +32,7 @@ export class OrderTermsController {
 
   @AdminOnly()
   @Get(':id')
+  @ApiOperation({ summary: 'Un término del vocabulario de órdenes, con sus exámenes en orden' })
   @ApiBearerAuth()
   get(@IdParam() termId: number) {
     return this.queries.execute(new GetOrderTermQuery(termId));
@@ -55,6 +56,7 @@ export class OrderTermsController {
 
   @AdminOnly()
   @Delete(':id')
+  @ApiOperation({ summary: 'Borra un término: desde entonces el lector de órdenes lee sus líneas como cualquier otro texto' })
   @ApiBearerAuth()
   remove(@IdParam() termId: number, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new DeleteOrderTermCommand(ctx, termId));

@@ -31,6 +31,7 @@ export class LaboratoryExamsController {
 
   @ProviderScoped()
   @Post('search')
+  @ApiOperation({ summary: 'Precios por sucursal y examen (PRV: de su empresa; ADM: todos), por estado, término, comuna o desviación del valor FONASA' })
   search(@ValidBody(searchLaboratoryExamsBody) filter: z.infer<typeof searchLaboratoryExamsBody>, @CurrentActor() actor: Actor) {
     return this.queries.execute(new SearchLaboratoryExamsQuery(actor, filter));
   }
@@ -66,6 +67,7 @@ export class LaboratoryExamsController {
 
   @ProviderScoped()
   @Get(':id')
+  @ApiOperation({ summary: 'Un precio de un examen en una sucursal (PRV: solo de su empresa)' })
   get(@IdParam() laboratoryExamId: number, @CurrentActor() actor: Actor) {
     return this.queries.execute(new GetLaboratoryExamQuery(actor, laboratoryExamId));
   }
@@ -89,6 +91,7 @@ export class LaboratoryExamsController {
 
   @ProviderScoped()
   @Delete(':id')
+  @ApiOperation({ summary: 'Retira un precio: la sucursal deja de ofrecer el examen (su historial se conserva)' })
   async withdraw(@IdParam() laboratoryExamId: number, @Ctx() ctx: CommandContext) {
     await this.commands.execute(new WithdrawLaboratoryExamCommand(ctx, laboratoryExamId));
     return { id: laboratoryExamId };

@@ -44,6 +44,7 @@ export class SelectListTypesController {
   // Declared before `select-list-type/:id`: Express tries routes in order.
   @AdminOnly()
   @Post('select-list-type/search')
+  @ApiOperation({ summary: 'Todas las listas de selección con todos sus valores, por nombre, ordenadas y paginadas' })
   @ApiBearerAuth()
   search(@ValidBody(searchSelectListTypesBody) filter: z.infer<typeof searchSelectListTypesBody>) {
     return this.queries.execute(new SearchSelectListTypesQuery(filter));
@@ -51,6 +52,7 @@ export class SelectListTypesController {
 
   @AdminOnly()
   @Get('select-list-type/:id')
+  @ApiOperation({ summary: 'Una lista de selección con todos sus valores' })
   @ApiBearerAuth()
   get(@IdParam() typeId: number) {
     return this.queries.execute(new GetSelectListTypeQuery(typeId));
@@ -58,6 +60,7 @@ export class SelectListTypesController {
 
   @AdminOnly()
   @Post('select-list-type')
+  @ApiOperation({ summary: 'Crea una lista de selección (código único); sus valores se agregan después, uno a uno' })
   @ApiBearerAuth()
   create(@ValidBody(createSelectListTypeBody) input: z.infer<typeof createSelectListTypeBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new CreateSelectListTypeCommand(ctx, input));
@@ -89,6 +92,7 @@ export class SelectListTypesController {
 
   @AdminOnly()
   @Post('select-list-type/:id')
+  @ApiOperation({ summary: 'Edita el código, el nombre, el orden o las marcas (visible, pública, filtro) de una lista' })
   @ApiBearerAuth()
   update(@IdParam() typeId: number, @ValidBody(updateSelectListTypeBody) changes: z.infer<typeof updateSelectListTypeBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new UpdateSelectListTypeCommand(ctx, typeId, changes));

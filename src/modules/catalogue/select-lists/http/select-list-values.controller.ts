@@ -33,6 +33,7 @@ export class SelectListValuesController {
 
   @AdminOnly()
   @Get(':id')
+  @ApiOperation({ summary: 'Un valor de una lista de selección, con su lista' })
   @ApiBearerAuth()
   get(@IdParam() valueId: number) {
     return this.queries.execute(new GetSelectListValueQuery(valueId));
@@ -40,6 +41,7 @@ export class SelectListValuesController {
 
   @AdminOnly()
   @Post()
+  @ApiOperation({ summary: 'Agrega un valor a una lista de selección' })
   @ApiBearerAuth()
   create(@ValidBody(createSelectListValueBody) input: z.infer<typeof createSelectListValueBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new CreateSelectListValueCommand(ctx, input));
@@ -47,6 +49,7 @@ export class SelectListValuesController {
 
   @AdminOnly()
   @Post(':id')
+  @ApiOperation({ summary: 'Edita un valor: código, nombre, orden, si está activo o la lista a la que pertenece' })
   @ApiBearerAuth()
   update(@IdParam() valueId: number, @ValidBody(updateSelectListValueBody) changes: z.infer<typeof updateSelectListValueBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new UpdateSelectListValueCommand(ctx, valueId, changes));
@@ -54,6 +57,7 @@ export class SelectListValuesController {
 
   @AdminOnly()
   @Delete(':id')
+  @ApiOperation({ summary: 'Borra un valor de una lista y los atributos de laboratorio que lo usaban' })
   @ApiBearerAuth()
   remove(@IdParam() valueId: number, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new DeleteSelectListValueCommand(ctx, valueId));

@@ -39,6 +39,7 @@ export class UfValuesController {
 
   @AdminOnly()
   @Get(':id')
+  @ApiOperation({ summary: 'Un valor de la UF por id, para su formulario' })
   @ApiBearerAuth()
   get(@IdParam() ufValueId: number) {
     return this.queries.execute(new GetUfValueQuery(ufValueId));

@@ -25,6 +25,7 @@ abstract class ContentSlotsController {
 
   @AdminOnly()
   @Post('search')
+  @ApiOperation({ summary: 'Banners o slides del back office, por título y estado (vigente o no), ordenados y paginados' })
   @ApiBearerAuth()
   search(@ValidBody(searchSlotsBody) filter: z.infer<typeof searchSlotsBody>) {
     return this.queries.execute(new SearchContentSlotsQuery(this.kind, filter));
@@ -32,6 +33,7 @@ abstract class ContentSlotsController {
 
   @AdminOnly()
   @Get(':id')
+  @ApiOperation({ summary: 'Un banner o slide, y si está vigente ahora' })
   @ApiBearerAuth()
   get(@IdParam() id: number) {
     return this.queries.execute(new GetContentSlotQuery(this.kind, id));
@@ -39,6 +41,7 @@ abstract class ContentSlotsController {
 
   @AdminOnly()
   @Post()
+  @ApiOperation({ summary: 'Agrega un banner o slide a la portada (imagen, enlace, orden y vigencia)' })
   @ApiBearerAuth()
   create(@ValidBody(createSlotBody) input: z.infer<typeof createSlotBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new CreateContentSlotCommand(ctx, this.kind, input));
@@ -46,6 +49,7 @@ abstract class ContentSlotsController {
 
   @AdminOnly()
   @Post(':id')
+  @ApiOperation({ summary: 'Edita los campos enviados de un banner o slide' })
   @ApiBearerAuth()
   update(@IdParam() id: number, @ValidBody(updateSlotBody) changes: z.infer<typeof updateSlotBody>, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new UpdateContentSlotCommand(ctx, this.kind, id, changes));
@@ -53,6 +57,7 @@ abstract class ContentSlotsController {
 
   @AdminOnly()
   @Delete(':id')
+  @ApiOperation({ summary: 'Borra un banner o slide; su imagen, si nada más la usa, se elimina después' })
   @ApiBearerAuth()
   remove(@IdParam() id: number, @Ctx() ctx: CommandContext) {
     return this.commands.execute(new DeleteContentSlotCommand(ctx, this.kind, id));

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Headers, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { ProviderScoped, Public } from '../../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../../platform/auth/actor';
 import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';
-import { IdParam, ValidBody } from '../../../../platform/http/validated';
-import { ZodValidationPipe } from '../../../../platform/http/zod-validation.pipe';
+import { AnswersFile } from '../../../../platform/http/openapi/documented-answer';
+import { IdParam, ValidBody, ValidQuery } from '../../../../platform/http/validated';
 import { DeleteFileCommand } from '../commands/delete-file/delete-file.command';
 import { UploadFileCommand } from '../commands/upload-file/upload-file.command';
 import { SearchFilesQuery } from '../queries/search-files/search-files.query';
@@ -38,6 +38,7 @@ export class FilesController {
 
   @ProviderScoped()
   @Post('search')
+  @ApiOperation({ summary: 'Archivos subidos, el más reciente primero (PRV: de su empresa; ADM: todos)' })
   @ApiBearerAuth()
   search(@CurrentActor() actor: Actor, @ValidBody(searchFilesBody) filter: z.infer<typeof searchFilesBody>) {
     return this.queries.execute(new SearchFilesQuery(actor, filter));
@@ -45,6 +46,7 @@ export class FilesController {
 
   @ProviderScoped()
   @Delete(':id')
+  @ApiOperation({ summary: 'Borra un archivo subido que nada usa (PRV: solo de su empresa)' })
   @ApiBearerAuth()
   remove(@Ctx() ctx: CommandContext, @IdParam() id: number) {
     return this.commands.execute(new DeleteFileCommand(ctx, id));
@@ -60,9 +62,10 @@ export class MediaFilesController {
   @Public()
   @Get(':id')
   @ApiOperation({ summary: 'Bytes de un archivo; con ?w=320|640|1280|1920, la imagen en WebP a ese ancho' })
+  @AnswersFile('image/jpeg', 'image/png', 'image/webp')
   async read(
     @IdParam() id: number,
-    @Query(new ZodValidationPipe(mediaQuery)) query: z.infer<typeof mediaQuery>,
+    @ValidQuery(mediaQuery) query: z.infer<typeof mediaQuery>,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() response: Response,
   ) {

@@ -1,12 +1,11 @@
-import { Controller, Get, Inject, Post, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import type { PaymentMethod, ShippingMethod } from '../../../../contracts/sales-orders';
 import { Public, SignedIn } from '../../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../../platform/auth/actor';
-import { ValidBody } from '../../../../platform/http/validated';
-import { ZodValidationPipe } from '../../../../platform/http/zod-validation.pipe';
+import { ValidBody, ValidQuery } from '../../../../platform/http/validated';
 import { PlaceOrderCommand } from '../commands/place-order/place-order.command';
 import { ListShippingMethodsQuery } from '../queries/list-shipping-methods/list-shipping-methods.query';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../payments/payment-gateway';
@@ -30,7 +29,7 @@ export class CheckoutController {
   @Public()
   @Get('shipping-methods')
   @ApiOperation({ summary: 'Cómo se toma la muestra (sucursal o domicilio) y su costo para un laboratorio y una comuna' })
-  shippingMethods(@Query(new ZodValidationPipe(shippingQuery)) query: z.infer<typeof shippingQuery>): Promise<ShippingMethod[]> {
+  shippingMethods(@ValidQuery(shippingQuery) query: z.infer<typeof shippingQuery>): Promise<ShippingMethod[]> {
     return this.queries.execute(new ListShippingMethodsQuery(query.laboratoryId, query.comunaId));
   }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeController, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { Public } from '../../../../platform/auth/access-policy';
@@ -23,12 +23,14 @@ export class PaymentsController {
 
   @Public()
   @Get('return')
+  @ApiOperation({ summary: 'Vuelta del navegador desde Webpay (GET): confirma el pago con la pasarela y lleva al voucher o al pago fallido' })
   backByGet(@Query() query: unknown, @Res() response: Response): Promise<void> {
     return this.back(parse(query), response);
   }
 
   @Public()
   @Post('return')
+  @ApiOperation({ summary: 'Vuelta del navegador desde Webpay (POST): confirma el pago con la pasarela y lleva al voucher o al pago fallido' })
   backByPost(@Query() query: unknown, @Body() body: unknown, @Res() response: Response): Promise<void> {
     return this.back({ ...parse(query), ...parse(body) }, response);
   }

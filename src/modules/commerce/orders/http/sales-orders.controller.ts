@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -7,8 +7,8 @@ import type { SalesOrderView } from '../../../../contracts/sales-orders';
 import { ProviderScoped, Public, SignedIn } from '../../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../../platform/auth/actor';
 import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';
-import { IdParam, ValidBody } from '../../../../platform/http/validated';
-import { ZodValidationPipe } from '../../../../platform/http/zod-validation.pipe';
+import { AnswersFile } from '../../../../platform/http/openapi/documented-answer';
+import { IdParam, ValidBody, ValidQuery } from '../../../../platform/http/validated';
 import { RedeemSalesOrderCommand } from '../commands/redeem-sales-order/redeem-sales-order.command';
 import { renderVoucherPdf } from '../infrastructure/voucher-pdf';
 import { SalesOrderTransitionError } from '../orders.errors';
@@ -39,14 +39,15 @@ export class SalesOrdersController {
   @Public()
   @Get(':id')
   @ApiOperation({ summary: 'Una orden y su voucher: para su comprador, quien tenga su enlace (?k=), su laboratorio o un administrador' })
-  get(@IdParam() id: number, @Query(new ZodValidationPipe(accessKeyQuery)) query: z.infer<typeof accessKeyQuery>, @CurrentActor() actor: Actor | undefined) {
+  get(@IdParam() id: number, @ValidQuery(accessKeyQuery) query: z.infer<typeof accessKeyQuery>, @CurrentActor() actor: Actor | undefined) {
     return this.queries.execute(new GetSalesOrderQuery(id, actor, query.k));
   }
 
   @Public()
   @Get(':id/voucher.pdf')
   @ApiOperation({ summary: 'El voucher en PDF (código, QR, laboratorio, exámenes y preparación)' })
-  async pdf(@IdParam() id: number, @Query(new ZodValidationPipe(accessKeyQuery)) query: z.infer<typeof accessKeyQuery>, @CurrentActor() actor: Actor | undefined, @Res() response: Response) {
+  @AnswersFile('application/pdf')
+  async pdf(@IdParam() id: number, @ValidQuery(accessKeyQuery) query: z.infer<typeof accessKeyQuery>, @CurrentActor() actor: Actor | undefined, @Res() response: Response) {
     const order: SalesOrderView = await this.queries.execute(new GetSalesOrderQuery(id, actor, query.k));
     if (order.status !== 'PAID' && order.status !== 'REDEEMED' && order.status !== 'EXPIRED') throw new SalesOrderTransitionError('Esta orden no está pagada: aún no tiene voucher.');
     const pdf = await renderVoucherPdf(order, { demo: order.payment?.gateway === 'simulator' || this.gateway.code === 'simulator' });

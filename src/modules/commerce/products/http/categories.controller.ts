@@ -30,12 +30,14 @@ export class CategoriesController {
 
   @Public()
   @Get(':id')
+  @ApiOperation({ summary: 'Una categoría (activa; un administrador, cualquiera)' })
   get(@CurrentActor() actor: Actor | undefined, @IdParam() id: number) {
     return this.queries.execute(new GetCategoryQuery(actor, id));
   }
 
   @AdminOnly()
   @Post()
+  @ApiOperation({ summary: 'Crea una categoría de productos (su slug sale del nombre)' })
   @ApiBearerAuth()
   create(@Ctx() ctx: CommandContext, @ValidBody(createCategoryBody) input: z.infer<typeof createCategoryBody>) {
     return this.commands.execute(new CreateCategoryCommand(ctx, input));
@@ -43,6 +45,7 @@ export class CategoriesController {
 
   @AdminOnly()
   @Post(':id')
+  @ApiOperation({ summary: 'Edita los campos enviados de una categoría (un nombre nuevo cambia su slug)' })
   @ApiBearerAuth()
   update(@Ctx() ctx: CommandContext, @IdParam() id: number, @ValidBody(updateCategoryBody) changes: z.infer<typeof updateCategoryBody>) {
     return this.commands.execute(new UpdateCategoryCommand(ctx, id, changes));

@@ -52,6 +52,7 @@ export class ProductsController {
 
   @AdminOnly()
   @Post()
+  @ApiOperation({ summary: 'Un administrador pone a la venta un paquete de exámenes en una sucursal' })
   @ApiBearerAuth()
   create(@Ctx() ctx: CommandContext, @ValidBody(createProductBody) input: z.infer<typeof createProductBody>) {
     return this.commands.execute(new CreateProductCommand(ctx, input));
@@ -59,6 +60,7 @@ export class ProductsController {
 
   @AdminOnly()
   @Post(':id')
+  @ApiOperation({ summary: 'Un administrador edita los campos enviados de un producto' })
   @ApiBearerAuth()
   update(@Ctx() ctx: CommandContext, @IdParam() id: number, @ValidBody(updateProductBody) changes: z.infer<typeof updateProductBody>) {
     return this.commands.execute(new UpdateProductCommand(ctx, id, changes));
@@ -76,6 +78,7 @@ export class ProviderProductsController {
 
   @ProviderScoped()
   @Post('search')
+  @ApiOperation({ summary: 'Productos del back office, activos o no (PRV: de su empresa; ADM: todos)' })
   @ApiBearerAuth()
   search(@CurrentActor() actor: Actor, @ValidBody(searchProductsBody) filter: z.infer<typeof searchProductsBody>) {
     return this.queries.execute(new SearchProductsQuery({ kind: 'manage', actor }, filter));
@@ -83,6 +86,7 @@ export class ProviderProductsController {
 
   @ProviderScoped()
   @Get(':id')
+  @ApiOperation({ summary: 'Un producto del back office, activo o no (PRV: solo de su empresa)' })
   @ApiBearerAuth()
   get(@CurrentActor() actor: Actor, @IdParam() id: number) {
     return this.queries.execute(new GetProductQuery({ kind: 'manage', actor }, id));
@@ -90,6 +94,7 @@ export class ProviderProductsController {
 
   @ProviderScoped()
   @Post()
+  @ApiOperation({ summary: 'Pone a la venta un paquete de exámenes en una sucursal (PRV: solo en las suyas)' })
   @ApiBearerAuth()
   create(@Ctx() ctx: CommandContext, @ValidBody(createProductBody) input: z.infer<typeof createProductBody>) {
     return this.commands.execute(new CreateProductCommand(ctx, input));
@@ -97,6 +102,7 @@ export class ProviderProductsController {
 
   @ProviderScoped()
   @Post(':id')
+  @ApiOperation({ summary: 'Edita los campos enviados de un producto (PRV: solo de su empresa)' })
   @ApiBearerAuth()
   update(@Ctx() ctx: CommandContext, @IdParam() id: number, @ValidBody(updateProductBody) changes: z.infer<typeof updateProductBody>) {
     return this.commands.execute(new UpdateProductCommand(ctx, id, changes));
@@ -104,6 +110,7 @@ export class ProviderProductsController {
 
   @ProviderScoped()
   @Delete(':id')
+  @ApiOperation({ summary: 'Elimina un producto; las órdenes ya hechas conservan lo comprado (PRV: solo de su empresa)' })
   @ApiBearerAuth()
   remove(@Ctx() ctx: CommandContext, @IdParam() id: number) {
     return this.commands.execute(new DeleteProductCommand(ctx, id));

@@ -28,7 +28,7 @@ export class ApiKeysController {
 
   @ProviderScoped()
   @Post('search')
-  @ApiOperation({ summary: 'Claves de API (PRV: de su empresa; ADM: de cualquiera). Nunca el secreto, solo su prefijo.' })
+  @ApiOperation({ summary: 'Claves de API (PRV: de su empresa; ADM: de cualquiera): nunca el secreto, solo su prefijo' })
   search(@CurrentActor() actor: Actor, @ValidBody(searchApiKeysBody) filter: z.infer<typeof searchApiKeysBody>) {
     return this.queries.execute(new SearchApiKeysQuery(actor, filter));
   }

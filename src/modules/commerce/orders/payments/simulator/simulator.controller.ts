@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpStatus, Inject, Post, Query, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Controller, Get, HttpStatus, Inject, Post, Res } from '@nestjs/common';
+import { ApiExcludeController, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { Public } from '../../../../../platform/auth/access-policy';
-import { ZodValidationPipe } from '../../../../../platform/http/zod-validation.pipe';
+import { ValidBody, ValidQuery } from '../../../../../platform/http/validated';
 import { PaymentNotFoundError } from '../../orders.errors';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../payment-gateway';
 import { SimulatorGateway } from './simulator-gateway';
@@ -29,20 +29,23 @@ export class SimulatorController {
 
   @Public()
   @Get()
-  pageByGet(@Query(new ZodValidationPipe(tokenField)) query: z.infer<typeof tokenField>, @Res() response: Response) {
+  @ApiOperation({ summary: 'Página del simulador de pago para un token_ws (solo en modo demostración)' })
+  pageByGet(@ValidQuery(tokenField) query: z.infer<typeof tokenField>, @Res() response: Response) {
     return this.page(query.token_ws, response);
   }
 
   /** Webpay is reached by a form POST of `token_ws`; the simulator takes the same. */
   @Public()
   @Post()
-  pageByPost(@Body(new ZodValidationPipe(tokenField)) body: z.infer<typeof tokenField>, @Res() response: Response) {
+  @ApiOperation({ summary: 'Página del simulador de pago, con token_ws enviado por formulario como en Webpay (solo en modo demostración)' })
+  pageByPost(@ValidBody(tokenField) body: z.infer<typeof tokenField>, @Res() response: Response) {
     return this.page(body.token_ws, response);
   }
 
   @Public()
   @Post('decision')
-  async decide(@Body(new ZodValidationPipe(decisionBody)) body: z.infer<typeof decisionBody>, @Res() response: Response) {
+  @ApiOperation({ summary: 'Aprueba, rechaza o anula el pago simulado y vuelve a la tienda' })
+  async decide(@ValidBody(decisionBody) body: z.infer<typeof decisionBody>, @Res() response: Response) {
     const back = await this.simulator.decide(body.token_ws, body.decision);
     if (!back) throw new PaymentNotFoundError();
     response.redirect(HttpStatus.SEE_OTHER, back);

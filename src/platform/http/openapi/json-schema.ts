@@ -1,0 +1,1 @@
+export type JsonSchema = Record<string, unknown>;
