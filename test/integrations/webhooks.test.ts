@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ADMIN, providersOfTwoCompanies, signIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
+import { DELIVERIES_KEPT_DAYS, WebhookDeliverySweep } from '../../src/modules/integrations/webhooks/jobs/webhook-delivery-sweep.job';
 
 /** A local endpoint: what it received, and what it answers (200 unless told). */
 interface Receiver {
@@ -180,6 +181,22 @@ describe('webhooks', () => {
     expect(handled).toBe(0);
     expect(await t.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(before);
     expect((await as(providerA).post(`/api/webhook-endpoint/${endpoint.id}`, { active: true })).data.active).toBe(true);
+  });
+
+  it('keeps finished deliveries in the log for 30 days, and pending ones until they finish', async () => {
+    const [endpoint] = (await as(providerA).post('/api/webhook-endpoint/search')).data.items;
+    const day = 86_400_000;
+    const made = (status: 'SUCCEEDED' | 'FAILED' | 'RETRYING', daysAgo: number) =>
+      t.prisma.webhookDelivery.create({
+        data: { endpointId: endpoint.id, eventId: `evt_sweep_${status}_${daysAgo}`, eventType: 'price.authorized', body: '{}', status, maxAttempts: 8, createdAt: new Date(Date.now() - daysAgo * day),
+          attempts: { create: { number: 1, durationMs: 40, statusCode: 200 } } },
+      });
+    const [old, oldFailed, oldRetrying, recent] = [await made('SUCCEEDED', DELIVERIES_KEPT_DAYS + 1), await made('FAILED', DELIVERIES_KEPT_DAYS + 1), await made('RETRYING', DELIVERIES_KEPT_DAYS + 1), await made('SUCCEEDED', DELIVERIES_KEPT_DAYS - 1)];
+    expect(await t.app.get(WebhookDeliverySweep).sweep()).toBeGreaterThanOrEqual(2);
+    const left = (await t.prisma.webhookDelivery.findMany({ where: { id: { in: [old.id, oldFailed.id, oldRetrying.id, recent.id] } }, select: { id: true } })).map((d) => d.id);
+    expect(left.sort()).toEqual([oldRetrying.id, recent.id].sort());
+    expect(await t.prisma.webhookAttempt.count({ where: { deliveryId: { in: [old.id, oldFailed.id] } } })).toBe(0);
+    await t.prisma.webhookDelivery.deleteMany({ where: { id: { in: left } } });
   });
 
   it('rotates the secret: later deliveries are signed with the new one', async () => {

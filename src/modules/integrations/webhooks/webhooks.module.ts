@@ -8,6 +8,7 @@ import { WebhookEventsConsumer } from './consumers/webhook-events.consumer';
 import { WebhookDispatcher } from './delivery/webhook-dispatcher';
 import { WebhookSender } from './delivery/webhook-sender';
 import { WebhookDeliveriesController, WebhookEndpointsController } from './http/webhooks.controller';
+import { WebhookDeliverySweep } from './jobs/webhook-delivery-sweep.job';
 import { GetWebhookDeliveryHandler } from './queries/get-webhook-delivery/get-webhook-delivery.query';
 import { SearchWebhookDeliveriesHandler } from './queries/search-webhook-deliveries/search-webhook-deliveries.query';
 import { SearchWebhookEndpointsHandler } from './queries/search-webhook-endpoints/search-webhook-endpoints.query';
@@ -19,7 +20,7 @@ import { SearchWebhookEndpointsHandler } from './queries/search-webhook-endpoint
 @Module({
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
-    WebhookEventsConsumer, WebhookDispatcher, WebhookSender,
+    WebhookEventsConsumer, WebhookDispatcher, WebhookSender, WebhookDeliverySweep,
     CreateWebhookEndpointHandler, UpdateWebhookEndpointHandler, DeleteWebhookEndpointHandler, RotateWebhookSecretHandler, RedeliverWebhookHandler,
     SearchWebhookEndpointsHandler, SearchWebhookDeliveriesHandler, GetWebhookDeliveryHandler,
   ],
