@@ -1,4 +1,4 @@
-import type { PageRequest } from './envelope';
+import type { Ordering, PageRequest } from './envelope';
 
 /** Widths (px) an image is served at: `image.urls[320]`. */
 export type ImageUrls = Partial<Record<320 | 640 | 1280 | 1920, string>>;
@@ -18,7 +18,7 @@ export interface FileView {
   createdAt: string;
 }
 
-export interface FileSearchRequest extends PageRequest {
+export interface FileSearchRequest extends PageRequest, Ordering<'createdAt' | 'originalName' | 'size'> {
   /** Part of the original name. */
   term?: string;
 }
@@ -57,7 +57,7 @@ export interface ContentSlotInput {
   endsAt?: string | null;
 }
 
-export interface ContentSlotSearchRequest extends PageRequest {
+export interface ContentSlotSearchRequest extends PageRequest, Ordering<'sortOrder' | 'title' | 'startsAt'> {
   term?: string;
   /** `live` (shown now), `inactive`, or `all` (default). */
   status?: 'live' | 'inactive' | 'all';
@@ -90,7 +90,7 @@ export interface CategoryInput {
   isActive?: boolean;
 }
 
-export interface CategorySearchRequest extends PageRequest {
+export interface CategorySearchRequest extends PageRequest, Ordering<'sortOrder' | 'name'> {
   term?: string;
   status?: 'active' | 'inactive' | 'all';
 }
@@ -137,7 +137,7 @@ export interface ProductInput {
 }
 
 /** `POST /api/product/search` (public: only sellable products), `POST /api/provider/product/search` (own). */
-export interface ProductSearchRequest extends PageRequest {
+export interface ProductSearchRequest extends PageRequest, Ordering<'name' | 'price' | 'code' | 'updatedAt'> {
   term?: string;
   categoryId?: number;
   laboratoryId?: number;
@@ -145,7 +145,6 @@ export interface ProductSearchRequest extends PageRequest {
   list?: 'general' | 'offers' | 'new';
   /** Back office only: `active`, `inactive` or `all`. */
   status?: 'active' | 'inactive' | 'all';
-  orderBy?: 'name' | 'price' | 'code' | 'updatedAt';
 }
 
 /** `POST /api/product/covering`: the order of /buscador and where it is quoted. */

@@ -1,4 +1,4 @@
-import type { PageRequest } from './envelope';
+import type { Ordering, PageRequest } from './envelope';
 
 export type CompanyStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
 
@@ -24,9 +24,7 @@ export interface Company {
 }
 
 /** `POST /api/company/search` (ADM: every company; PRV: its own). `name` matches trade or legal name. */
-export interface CompanySearchRequest extends PageRequest {
-  orderBy?: 'tradeName' | 'rut' | 'status' | 'createdAt';
-  orderSort?: 'asc' | 'desc';
+export interface CompanySearchRequest extends PageRequest, Ordering<'tradeName' | 'rut' | 'status' | 'createdAt'> {
   name?: string;
   rut?: string;
   status?: CompanyStatus;

@@ -25,11 +25,18 @@ export interface Page<T> {
   lastPage: number;
 }
 
-/** Paging and ordering fields every `.../search` body accepts. */
+/** Paging fields every `.../search` body accepts. */
 export interface PageRequest {
   currentPage?: number;
   perPage?: number;
-  orderBy?: string;
+}
+
+/**
+ * The ordering of a list that declares it (`orderingFields` on the route): the columns it may be ordered by. A list
+ * without it is ordered by the route, and a body naming `orderBy` there answers 400.
+ */
+export interface Ordering<C extends string> {
+  orderBy?: C;
   orderSort?: 'asc' | 'desc';
 }
 

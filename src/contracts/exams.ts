@@ -1,5 +1,5 @@
 import type { ExamPreparation } from './preparation';
-import type { PageRequest } from './envelope';
+import type { Ordering, PageRequest } from './envelope';
 
 /** FONASA MLE values of an exam at levels 1, 2 and 3 (whole pesos; null where FONASA sets none). */
 export interface FonasaValues {
@@ -30,12 +30,11 @@ export interface ExamListItem {
 export type ExamStatusFilter = 'active' | 'retired' | 'all';
 
 /** `POST /api/exam/search`. Without `term`, the list is ordered by `orderBy` (default code). */
-export interface ExamSearchRequest extends PageRequest {
+export interface ExamSearchRequest extends PageRequest, Ordering<'code' | 'name' | 'type'> {
   term?: string;
   typeExamId?: number;
   /** Default `active`: the storefront never sees retired exams. */
   status?: ExamStatusFilter;
-  orderBy?: 'code' | 'name' | 'type';
 }
 
 /** `GET /api/exam/{id}`. */

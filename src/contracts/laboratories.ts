@@ -87,12 +87,11 @@ export interface OwnLaboratoryInput {
   fees?: VisitFeeInput[];
 }
 
+/** `POST /api/priv/laboratory/search`: always by branch name (the route takes no `orderBy`). */
 export interface OwnLaboratorySearchRequest {
   name?: string;
   companyId?: number;
   comunaId?: number;
-  orderBy?: string;
-  orderSort?: 'asc' | 'desc';
   currentPage?: number;
   perPage?: number;
 }

@@ -1,4 +1,4 @@
-import type { PageRequest } from './envelope';
+import type { Ordering, PageRequest } from './envelope';
 import type { OrderLineExam } from './exams';
 
 /**
@@ -31,10 +31,9 @@ export interface OrderTerm {
 }
 
 /** `POST /api/order-term/search`: `term` is a part of the folded term (accents and case do not matter). */
-export interface OrderTermSearchRequest extends PageRequest {
+export interface OrderTermSearchRequest extends PageRequest, Ordering<'term' | 'kind' | 'updatedAt'> {
   term?: string;
   kind?: OrderTermKind;
-  orderBy?: 'term' | 'kind' | 'updatedAt';
 }
 
 /**

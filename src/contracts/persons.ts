@@ -1,5 +1,5 @@
 import type { ProfileCode } from './auth';
-import type { PageRequest } from './envelope';
+import type { Ordering, PageRequest } from './envelope';
 
 /** A person (an account of any profile) as `GET /api/person/{id}`, its list and its commands answer it. */
 export interface Person {
@@ -25,9 +25,8 @@ export interface Person {
 }
 
 /** `POST /api/person/search`: `fullName` matches first and last names, in any order, ignoring case and accents. */
-export interface PersonSearchRequest extends PageRequest {
+export interface PersonSearchRequest extends PageRequest, Ordering<PersonOrder> {
   fullName?: string;
-  orderBy?: PersonOrder;
   profileCode?: ProfileCode;
   companyId?: number;
   /** Active accounts unless asked otherwise: deactivated ones are listed to be reactivated. */

@@ -36,7 +36,7 @@ export interface PriceQueueSearchRequest {
   term?: string;
   /** `far`: the price is 3× or more above or below the FONASA level-1 value; `extreme`: 10×. */
   deviation?: 'far' | 'extreme';
-  orderBy?: string;
+  orderBy?: 'code' | 'name' | 'price' | 'status' | 'updatedAt' | 'laboratory' | 'exam';
   orderSort?: 'asc' | 'desc';
   currentPage?: number;
   perPage?: number;

@@ -1,4 +1,4 @@
-import type { PageRequest } from './envelope';
+import type { Ordering, PageRequest } from './envelope';
 
 /**
  * Select lists: the types of laboratory attributes (Servicios, Medios de pago...) and their values.
@@ -27,9 +27,8 @@ export interface SelectListType {
 }
 
 /** `POST /api/select-list-type/search`. */
-export interface SelectListTypeSearchRequest extends PageRequest {
+export interface SelectListTypeSearchRequest extends PageRequest, Ordering<'name' | 'code' | 'sortOrder'> {
   name?: string;
-  orderBy?: 'name' | 'code' | 'sortOrder';
 }
 
 /** `POST /api/select-list-type` (create: code and name required) and `POST /api/select-list-type/{id}`. */

@@ -1,4 +1,4 @@
-import type { PageRequest } from './envelope';
+import type { Ordering, PageRequest } from './envelope';
 
 /**
  * The UF (unidad de fomento) in pesos on a day, kept by administrators (issue 30): an Isapre plan's cap
@@ -21,9 +21,7 @@ export interface CurrentUfValue {
 }
 
 /** `POST /api/uf-value/search`: newest first unless ordered otherwise. */
-export interface UfValueSearchRequest extends PageRequest {
-  orderBy?: 'validOn';
-}
+export type UfValueSearchRequest = PageRequest & Ordering<'validOn'>;
 
 /**
  * `POST /api/uf-value` (create: both required) and `POST /api/uf-value/{id}` (update: either).

@@ -163,4 +163,9 @@ describe('a 5-exam order quoted for each kind of previsión, exam by exam', () =
       expectConsistentOrder(item, (amount) => amount - covered(amount));
     }
   });
+
+  it('refuses a misspelt field by its name instead of quoting every laboratory as if no exam had been asked', async () => {
+    const answer = await t.http.post('/api/laboratory/search').send({ examIds: [28, 87] });
+    expect([answer.status, answer.body]).toEqual([400, expect.objectContaining({ code: 400, error: 'REQUEST.VALIDATION_FAILED', errors: { examIds: ['Este campo no existe en esta solicitud; revisa su nombre.'] } })]);
+  });
 });

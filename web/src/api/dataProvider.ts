@@ -70,6 +70,8 @@ export type ListOf<R extends ResourceName> = ResourceTypes[R]['list'];
 export type OneOf<R extends ResourceName> = ResourceTypes[R]['one'];
 export type InputOf<R extends ResourceName> = ResourceTypes[R]['input'];
 export type FilterOf<R extends ResourceName> = ResourceTypes[R]['filter'];
+/** The columns a resource's list may be ordered by: never when its route orders it itself (no `orderBy` in its filter). */
+export type OrderOf<R extends ResourceName> = FilterOf<R> extends { orderBy?: infer C extends string } ? C : never;
 
 /** The API prefix of each resource (spec §7): `/api/<path>/search`, `/api/<path>/{id}`... */
 const PATHS: Record<ResourceName, string> = {

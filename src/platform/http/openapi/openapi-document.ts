@@ -165,10 +165,22 @@ function describeOperation(path: string, method: string, operation: Operation, r
   return { ...rest, parameters, ...(requestBody ? { requestBody } : {}), responses, security };
 }
 
-/** A zod schema as the JSON Schema of what a client sends (defaults optional, coercions as their target). */
+/**
+ * A zod schema as the JSON Schema of what a client sends (defaults optional, coercions as their target), its objects
+ * closed: the validation pipe refuses a field a schema does not declare, so the document says so too.
+ */
 function jsonSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+  return closeObjects(rest) as JsonSchema;
+}
+
+function closeObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closeObjects);
+  if (node === null || typeof node !== 'object') return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, closeObjects(value)]);
+  const schema = Object.fromEntries(entries) as JsonSchema;
+  if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  return schema;
 }
 
 function errorEnvelope(): JsonSchema {

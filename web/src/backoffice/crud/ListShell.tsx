@@ -12,7 +12,7 @@ import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ImportKind } from '@contracts';
 import { asApiError } from '../../api/client';
-import { dataProvider, type FilterOf, type ListOf, type ResourceName } from '../../api/dataProvider';
+import { dataProvider, type FilterOf, type ListOf, type OrderOf, type ResourceName } from '../../api/dataProvider';
 import { downloadFile, toCsv } from '../../shared/csv';
 import { confirmAction } from '../../shared/ui/confirm';
 import { useNotify, useResourceList } from './hooks';
@@ -83,7 +83,11 @@ export function ListShell<R extends ResourceName>({ resource, title, description
   columns: ColumnDef<ListOf<R>>[];
   csv: { filename: string; columns: { header: string; value: (row: ListOf<R>) => string | number | null | undefined }[] };
   bulkActions?: BulkAction[];
-  defaultSort: { orderBy: string; orderSort: 'asc' | 'desc' };
+  /**
+   * The order of a list whose route declares ordering (`orderingFields`); its columns with a `sortKey` can then be
+   * sorted. Without it, nothing about order is sent: the route orders the list, and refuses an `orderBy` it does not take.
+   */
+  defaultSort?: { orderBy: OrderOf<R>; orderSort: 'asc' | 'desc' };
   /** How a row is named to screen readers ("Ver Hemograma"). */
   rowName: (row: ListOf<R>) => string;
   canCreate?: boolean;
@@ -101,8 +105,12 @@ export function ListShell<R extends ResourceName>({ resource, title, description
   const notify = useNotify();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('perPage'))) ? Number(params.get('perPage')) : 25;
-  const orderBy = params.get('orderBy') ?? defaultSort.orderBy;
-  const orderSort = params.get('orderSort') === 'desc' || params.get('orderSort') === 'asc' ? (params.get('orderSort') as 'asc' | 'desc') : defaultSort.orderSort;
+  // An address may name a column the list cannot be ordered by (an old or edited link): the default order then.
+  const sortable = (key: string | null) => key !== null && (key === defaultSort?.orderBy || columns.some((c) => c.sortKey === key));
+  const ordering = defaultSort && {
+    orderBy: sortable(params.get('orderBy')) ? params.get('orderBy')! : defaultSort.orderBy,
+    orderSort: params.get('orderSort') === 'desc' || params.get('orderSort') === 'asc' ? (params.get('orderSort') as 'asc' | 'desc') : defaultSort.orderSort,
+  };
 
   const filterValues = Object.fromEntries(
     filters.flatMap((f) => {
@@ -110,7 +118,7 @@ export function ListShell<R extends ResourceName>({ resource, title, description
       return raw ? [[f.name, f.parse ? f.parse(raw) : raw]] : [];
     }),
   );
-  const query = { ...filterValues, ...fixedFilter, orderBy, orderSort, currentPage: page, perPage } as FilterOf<R>;
+  const query = { ...filterValues, ...fixedFilter, ...ordering, currentPage: page, perPage } as FilterOf<R>;
   const list = useResourceList(resource, query);
   const [selection, setSelection] = useState<ListOf<R>[]>([]);
   // Every row matching the filters, not only the page's (offered once the whole page is selected).
@@ -182,7 +190,7 @@ export function ListShell<R extends ResourceName>({ resource, title, description
   };
   const canTakeAll = bulkActions.length > 0 && bulkActions.every((a) => a.runMatching) && selection.length === list.rows.length && list.total > selection.length;
 
-  const sortColumn = columns.find((c) => c.sortKey === orderBy);
+  const sortColumn = ordering && columns.find((c) => c.sortKey === ordering.orderBy);
   const totalText = list.loaded ? `${list.total.toLocaleString('es-CL')} ${list.total === 1 ? noun.one : noun.many}` : 'Cargando…';
   const header = selection.length > 0 && (
     <div className="cl-bulk" role="region" aria-label="Acciones sobre la selección">
@@ -253,8 +261,8 @@ export function ListShell<R extends ResourceName>({ resource, title, description
           ),
         }}
         currentPageReportTemplate="{first}–{last} de {totalRecords}"
-        sortField={sortColumn ? orderBy : undefined}
-        sortOrder={orderSort === 'desc' ? -1 : 1}
+        sortField={sortColumn ? ordering.orderBy : undefined}
+        sortOrder={ordering?.orderSort === 'desc' ? -1 : 1}
         onSort={onSort}
         selectionMode={bulkActions.length > 0 ? 'checkbox' : null}
         // "Seleccionar Hemograma" rather than an id: PrimeReact resolves a function here too (resolveFieldData).
@@ -270,7 +278,7 @@ export function ListShell<R extends ResourceName>({ resource, title, description
       >
         {bulkActions.length > 0 && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
         {columns.map((c) => (
-          <Column key={c.header} header={c.header} field={c.sortKey} sortField={c.sortKey} sortable={Boolean(c.sortKey)} body={c.body} className={c.numeric ? 'cl-num' : c.nowrap ? 'cl-nowrap' : undefined} headerClassName={c.numeric ? 'cl-num' : undefined} />
+          <Column key={c.header} header={c.header} field={c.sortKey} sortField={c.sortKey} sortable={Boolean(c.sortKey && ordering)} body={c.body} className={c.numeric ? 'cl-num' : c.nowrap ? 'cl-nowrap' : undefined} headerClassName={c.numeric ? 'cl-num' : undefined} />
         ))}
         <Column
           header="Acciones"

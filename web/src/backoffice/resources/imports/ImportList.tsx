@@ -24,7 +24,6 @@ export default function ImportList() {
       noun={{ one: 'importación', many: 'importaciones' }}
       createLabel="Nueva importación"
       canEdit={false}
-      defaultSort={{ orderBy: 'createdAt', orderSort: 'desc' }}
       rowName={(job) => `${KIND_LABELS[job.kind]} ${job.fileName}`}
       filters={filters}
       columns={[

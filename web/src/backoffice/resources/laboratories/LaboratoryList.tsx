@@ -13,7 +13,6 @@ export default function LaboratoryList() {
       noun={{ one: 'sucursal', many: 'sucursales' }}
       createLabel="Nueva sucursal"
       importKind="laboratory"
-      defaultSort={{ orderBy: 'name', orderSort: 'asc' }}
       rowName={(lab) => lab.identifierName}
       filters={[{ name: 'name', label: 'Buscar por nombre', type: 'text' }]}
       columns={[

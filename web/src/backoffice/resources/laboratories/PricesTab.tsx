@@ -11,7 +11,7 @@ import { Message } from 'primereact/message';
 import { Link } from 'react-router-dom';
 import type { ExamListItem, OwnLaboratory, Page, PriceQueueItem } from '@contracts';
 import { api, asApiError } from '../../../api/client';
-import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
+import { dataProvider, laboratoryCalls, type OrderOf } from '../../../api/dataProvider';
 import { formatClp, formatDate, shortExamName } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { useMutations, useNotify, useResourceList } from '../../crud/hooks';
@@ -284,7 +284,7 @@ export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boo
   const [show, setShow] = useState('active');
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(25);
-  const [sort, setSort] = useState<{ orderBy: string; orderSort: 'asc' | 'desc' }>({ orderBy: 'name', orderSort: 'asc' });
+  const [sort, setSort] = useState<{ orderBy: OrderOf<'branch-prices'>; orderSort: 'asc' | 'desc' }>({ orderBy: 'name', orderSort: 'asc' });
   const [history, setHistory] = useState<PriceQueueItem | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => { setTerm(typed.trim()); setPage(1); }, 300);
@@ -314,7 +314,8 @@ export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boo
       notify({ severity: 'error', summary: asApiError(caught).message });
     }
   };
-  const onSort = (event: DataTableStateEvent) => setSort({ orderBy: String(event.sortField), orderSort: event.sortOrder === -1 ? 'desc' : 'asc' });
+  // Only the columns below are sortable, each by its own `sortField`.
+  const onSort = (event: DataTableStateEvent) => setSort({ orderBy: event.sortField as OrderOf<'branch-prices'>, orderSort: event.sortOrder === -1 ? 'desc' : 'asc' });
 
   return (
     <section className="cl-lab-prices" aria-label="Precios">

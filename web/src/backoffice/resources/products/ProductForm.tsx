@@ -9,7 +9,7 @@ import { useCategoryOptions } from '../categories/CategoryForm';
 import { branchLabel, emptyProduct, productInput, productValues, validateProduct } from './schema';
 
 const findBranches = async (term: string) =>
-  (await dataProvider.getList('laboratories', { name: term.trim() || undefined, perPage: 20, orderBy: 'identifierName', orderSort: 'asc' })).items.map((lab) => ({ id: lab.id, label: `${branchLabel(lab)} · ${lab.company.tradeName}` }));
+  (await dataProvider.getList('laboratories', { name: term.trim() || undefined, perPage: 20 })).items.map((lab) => ({ id: lab.id, label: `${branchLabel(lab)} · ${lab.company.tradeName}` }));
 
 const findExams = async (term: string) =>
   (await api.post<Page<ExamListItem>>('/api/exam/search', { term: term.trim(), perPage: 15 })).items.map((exam) => ({ id: exam.id, label: `${shortExamName(exam.name)} (${exam.codeDotted})` }));

@@ -15,7 +15,6 @@ export default function VisibilityList() {
       basePath={BASE}
       noun={{ one: 'visibilidad', many: 'visibilidades' }}
       createLabel="Nueva visibilidad"
-      defaultSort={{ orderBy: 'id', orderSort: 'asc' }}
       rowName={(grant) => `${personName(grant)} · ${targetName(grant)}`}
       columns={[
         { header: 'Persona', body: personName },
