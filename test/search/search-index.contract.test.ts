@@ -1,6 +1,7 @@
 import { PrismaService } from '../../src/platform/database/prisma.service';
 import { ElasticsearchSearchIndex } from '../../src/modules/search/infrastructure/elasticsearch-search-index';
 import { PostgresSearchIndex } from '../../src/modules/search/infrastructure/postgres-search-index';
+import { readLaboratoryDocuments } from '../../src/modules/search/infrastructure/laboratory-documents';
 import type { QuoteQuery, SearchIndex } from '../../src/modules/search';
 import type { ExamQuote } from '../../src/contracts/search';
 import { seedDatabase } from '../../src/cli/seed/seed';
@@ -404,5 +405,17 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     await prisma.laboratory.update({ where: { id: labs.costa }, data: { isActive: false } });
     await index.reindexLaboratories([labs.costa, labs.costa]);
     expect(await names({ examIds: [ids.hemograma] })).not.toContain('Clínica Costa');
+  });
+
+  it('indexes the same laboratories and prices in both adapters: one rule of what can be quoted (quotable.ts)', async () => {
+    // Among them an inactive branch, a pending company's and prices not authorized: the rule has something to leave out.
+    const all = (await prisma.laboratory.findMany({ select: { id: true } })).map((l) => l.id);
+    await new PostgresSearchIndex(prisma).reindexAll();
+    const projected = await prisma.$queryRaw<{ laboratory_id: number; exams: number[] }[]>`
+      SELECT s.laboratory_id, coalesce(array_agg(p.exam_id ORDER BY p.exam_id) FILTER (WHERE p.exam_id IS NOT NULL), '{}') AS exams
+      FROM search_laboratory s LEFT JOIN search_laboratory_exam p ON p.laboratory_id = s.laboratory_id GROUP BY 1 ORDER BY 1`;
+    const documents = await readLaboratoryDocuments(prisma, all);
+    expect(documents.map((d) => ({ laboratory_id: d.laboratoryId, exams: d.exams.map((e) => e.examId) }))).toEqual(projected);
+    expect(projected.length).toBeLessThan(all.length);
   });
 });

@@ -1,6 +1,7 @@
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import { mleBonoColumns } from '../../catalogue/exams';
 import { sampleFeeColumns } from '../../catalogue/laboratories';
+import { acceptedInsurerIds, activeExamOfPrice, filterValueIds, quotableLaboratoriesAmong, quotablePrice, servedComunaIds } from './quotable';
 
 /** A laboratory as the Elasticsearch index holds it (search-mappings/laboratories.json). */
 export interface LaboratoryDocument {
@@ -35,9 +36,8 @@ export interface LaboratoryDocument {
 }
 
 /**
- * Reads the documents of these laboratories from the write model, with the same rules as the
- * PostgreSQL projection: active laboratories of approved companies, authorized active prices.
- * Laboratories left out are not quotable and must leave the index.
+ * Reads the documents of these laboratories from the write model, with the PostgreSQL projection's rules
+ * (quotable.ts). Laboratories left out are not quotable and must leave the index.
  */
 export async function readLaboratoryDocuments(db: PrismaService | Tx, laboratoryIds: number[]): Promise<LaboratoryDocument[]> {
   if (laboratoryIds.length === 0) return [];
@@ -46,12 +46,7 @@ export async function readLaboratoryDocuments(db: PrismaService | Tx, laboratory
   return db.$queryRaw<LaboratoryDocument[]>`
     SELECT l.id AS "laboratoryId", l.identifier_name AS "identifierName", l.company_id AS "companyId", l.comuna_id AS "comunaId",
            c.parent_id AS "regionId",
-           ARRAY[l.comuna_id] || ARRAY(SELECT n.location_id FROM near_location n WHERE n.near_location_id = l.comuna_id ORDER BY 1) AS "servedComunaIds",
-           ARRAY(SELECT li.insurer_id FROM laboratory_insurer li JOIN insurer i ON i.id = li.insurer_id WHERE li.laboratory_id = l.id AND i.is_active ORDER BY 1) AS "insurerIds",
-           ARRAY(SELECT a.select_list_child_id FROM laboratory_attribute a
-                 JOIN select_list_type t ON t.id = a.select_list_type_id
-                 JOIN select_list_child ch ON ch.id = a.select_list_child_id
-                 WHERE a.laboratory_id = l.id AND t.isfilter AND ch.is_active ORDER BY 1) AS "filterValueIds",
+           ${servedComunaIds} AS "servedComunaIds", ${acceptedInsurerIds} AS "insurerIds", ${filterValueIds} AS "filterValueIds",
            l.address_line1 AS "addressLine1",
            -- The branch's place, or its comuna's: distances and "Más cercano" need one.
            CASE WHEN l.lat IS NOT NULL AND l.lng IS NOT NULL THEN json_build_object('lat', l.lat, 'lon', l.lng)
@@ -63,11 +58,8 @@ export async function readLaboratoryDocuments(db: PrismaService | Tx, laboratory
                                                'mleArancel', x.arancel, 'mleCopay', x.copay,
                                                'fonasaCopay', CASE WHEN x.copay <= x.price THEN x.copay ELSE x.price END) ORDER BY x.exam_id)
              FROM (SELECT le.exam_id, e.code, e.type_exam_id, e.name, le.price, ${bono.arancel} AS arancel, ${bono.copay} AS copay
-                   FROM laboratory_exam le JOIN exam e ON e.id = le.exam_id AND e.is_active
-                   WHERE le.laboratory_id = l.id AND le.status = 'AUTHORIZED' AND le.is_active) x), '[]') AS exams
-    FROM laboratory l
-    JOIN company co ON co.id = l.company_id AND co.status = 'APPROVED'
-    JOIN location c ON c.id = l.comuna_id
-    WHERE l.id = ANY(${laboratoryIds}::int[]) AND l.is_active
+                   FROM laboratory_exam le ${activeExamOfPrice}
+                   WHERE le.laboratory_id = l.id AND ${quotablePrice}) x), '[]') AS exams
+    ${quotableLaboratoriesAmong(laboratoryIds)}
     ORDER BY l.id`;
 }

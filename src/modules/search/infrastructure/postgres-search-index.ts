@@ -4,6 +4,7 @@ import { HotPath } from '../../../platform/database/hot-path';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import type { Coverage, ExamQuote, FacetCount, LaboratoryQuote, QuoteQuery, QuoteResults, SearchIndex, SplitCandidate } from '../search-index';
 import { SPLIT_PER_EXAM, SPLIT_WHOLE } from '../split-offer';
+import { acceptedInsurerIds, activeExamOfPrice, filterValueIds, quotableLaboratoriesAmong, quotablePrice, servedComunaIds } from './quotable';
 import type { VisitFeeQuote } from '../../../contracts/search';
 import { mleBonoColumns } from '../../catalogue/exams';
 import { branchFactsSql, sampleFeeColumns, toBranchFacts, type BranchFactsRow } from '../../catalogue/laboratories';
@@ -337,17 +338,9 @@ async function project(tx: Tx, ids: number[], lock = true): Promise<void> {
                                    insurer_ids, filter_value_ids, address_line1, lat, lng, fonasa_level,
                                    fee_venous, fee_capillary, fee_pediatric, bono_level)
     SELECT l.id, l.identifier_name, cl_fold(l.identifier_name), l.company_id, l.comuna_id, c.parent_id,
-           ARRAY[l.comuna_id] || ARRAY(SELECT n.location_id FROM near_location n WHERE n.near_location_id = l.comuna_id ORDER BY 1),
-           ARRAY(SELECT li.insurer_id FROM laboratory_insurer li JOIN insurer i ON i.id = li.insurer_id WHERE li.laboratory_id = l.id AND i.is_active ORDER BY 1),
-           ARRAY(SELECT a.select_list_child_id FROM laboratory_attribute a
-                 JOIN select_list_type t ON t.id = a.select_list_type_id
-                 JOIN select_list_child ch ON ch.id = a.select_list_child_id
-                 WHERE a.laboratory_id = l.id AND t.isfilter AND ch.is_active ORDER BY 1),
+           ${servedComunaIds}, ${acceptedInsurerIds}, ${filterValueIds},
            l.address_line1, l.lat, l.lng, l.fonasa_level, ${fees.venous}, ${fees.capillary}, ${fees.pediatric}, ${fees.bonoLevel}
-    FROM laboratory l
-    JOIN company co ON co.id = l.company_id AND co.status = 'APPROVED'
-    JOIN location c ON c.id = l.comuna_id
-    WHERE l.id = ANY(${ids}::int[]) AND l.is_active
+    ${quotableLaboratoriesAmong(ids)}
     ORDER BY l.comuna_id, l.id`;
   // The cards of the branches just indexed (the delete above took the old ones with it).
   await tx.$executeRaw`
@@ -377,8 +370,8 @@ async function insertPrices(tx: Tx, laboratoryIds: number[], examIds?: number[])
     FROM laboratory_exam le
     JOIN search_laboratory s ON s.laboratory_id = le.laboratory_id
     JOIN laboratory l ON l.id = le.laboratory_id
-    JOIN exam e ON e.id = le.exam_id AND e.is_active
-    WHERE le.laboratory_id = ANY(${laboratoryIds}::int[]) AND le.status = 'AUTHORIZED' AND le.is_active ${exams}`;
+    ${activeExamOfPrice}
+    WHERE le.laboratory_id = ANY(${laboratoryIds}::int[]) AND ${quotablePrice} ${exams}`;
 }
 
 /**
