@@ -1,6 +1,6 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { httpLogging } from './platform/logging/http-logging';
+import { httpLogging, requestLogContext } from './platform/logging/http-logging';
 import { LaboratoriesModule } from './modules/catalogue/laboratories';
 import { ExamsModule } from './modules/catalogue/exams';
 import { PricingModule } from './modules/catalogue/pricing';
@@ -31,7 +31,7 @@ import { PlatformModule, type PlatformOptions } from './platform/platform.module
 const FEATURES = [IdentityModule, CompaniesModule, GeographyModule, SearchModule, ExamsModule, OrderTermsModule, UfValuesModule, PricingModule, SelectListsModule, LaboratoriesModule, ReportsModule, ImportsModule, StorefrontModule, CommerceModule, SavedOrdersModule, KeptQuotesModule, NotificationsModule, ApiKeysModule, WebhooksModule];
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     const { logger } = options;
     return {
@@ -43,5 +43,10 @@ export class AppModule {
       ],
       controllers: [HealthController],
     };
+  }
+
+  /** Nest mounts a global module's middleware (LoggerModule's pino-http) before this one's, so `req.id` is set here. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(requestLogContext).forRoutes({ path: '{/*splat}', method: RequestMethod.ALL });
   }
 }

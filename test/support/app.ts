@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config/app-config';
@@ -27,7 +27,7 @@ export interface TestApp {
  * The real application on a database of its own, seeded with a few laboratories, on BullMQ
  * with a Redis prefix of its own (or the in-process queue when `redis: false`).
  */
-export async function startTestApp(options: { seedLabs?: number; redis?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(options: { seedLabs?: number; redis?: boolean; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'cotizalab-test-'));
   const config = loadConfig({
@@ -41,7 +41,7 @@ export async function startTestApp(options: { seedLabs?: number; redis?: boolean
     ...(options.redis === false ? {} : { REDIS_URL: requiredEnv('TEST_REDIS_URL'), REDIS_PREFIX: testRedisPrefix() }),
     ...options.env,
   });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const app = await createApp({ config, databaseUrl: db.url, logger });
   await app.init();
   const prisma = app.get(PrismaService);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Options } from 'pino-http';
+import { withLogContext } from './log-context';
 
 /** A request id a proxy may hand over: short, and nothing a log line could be broken with. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -51,4 +52,13 @@ export function httpLogging(logger: Logger): Options<Request, ServerResponse> {
     customSuccessMessage: (req, res, ms) => `${req.method} ${safeUrl((req as Request).originalUrl ?? req.url)} ${res.statusCode} ${Math.round(ms)} ms`,
     customErrorMessage: (req, res, err) => `${req.method} ${safeUrl((req as Request).originalUrl ?? req.url)} ${res.statusCode}: ${err.message}`,
   };
+}
+
+/**
+ * Express middleware, mounted after pino-http's (which sets `req.id`): the rest of the request runs in a log
+ * context with its id, so the lines written for it and the events it records carry `requestId`.
+ */
+export function requestLogContext(req: IncomingMessage & { id?: unknown }, _res: ServerResponse, next: () => void): void {
+  if (typeof req.id === 'string') withLogContext({ requestId: req.id }, next);
+  else next();
 }

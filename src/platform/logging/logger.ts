@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { AppConfig } from '../../config/app-config';
 import { HIDDEN } from './http-logging';
+import { logContextFields } from './log-context';
 import { RepeatedErrors } from './repeated-errors';
 
 /**
@@ -17,6 +18,9 @@ export function createLogger(config: Pick<AppConfig, 'role' | 'logLevel' | 'logF
     level: config.logLevel,
     base: { role: config.role },
     redact,
+    // Each line names the request or job it was written for (requestId, queue, jobId): a mail or a reindex that
+    // failed in a worker is found from the request that caused it, without every module passing a logger down.
+    mixin: logContextFields,
     hooks: {
       logMethod(args, write, level) {
         if (repeated.pass(level, args, (again) => write.apply(this, again as Parameters<typeof write>))) write.apply(this, args);

@@ -1,7 +1,7 @@
 import { Job as BullJob, Queue, Worker, type JobsOptions } from 'bullmq';
 import IORedis, { type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
-import { JOB_ATTEMPTS, type Job, type JobHandler, type JobQueue, type NewJob } from './job-queue';
+import { JOB_ATTEMPTS, requestIdOf, runJob, type Job, type JobHandler, type JobQueue, type NewJob } from './job-queue';
 
 /** The queue port on BullMQ (Redis). */
 export class BullmqJobQueue implements JobQueue {
@@ -90,10 +90,11 @@ export class BullmqJobQueue implements JobQueue {
     this.workerConnections.push(connection);
     const worker = new Worker(
       queue,
-      async (job) => handler({ id: job.id ?? '', name: job.name, data: job.data as T, attempt: job.attemptsMade + 1 } satisfies Job<T>),
+      async (job) => runJob(queue, { id: job.id ?? '', name: job.name, data: job.data as T, attempt: job.attemptsMade + 1 } satisfies Job<T>, handler),
       { connection, prefix: this.prefix, concurrency: options.concurrency ?? 1 },
     );
-    worker.on('failed', (job, err) => this.log.error({ queue, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
+    // Emitted after the handler's log context has ended: the request is named here from the job's data.
+    worker.on('failed', (job, err) => this.log.error({ queue, jobId: job?.id, requestId: requestIdOf(job?.data), attempt: job?.attemptsMade, err }, 'job failed'));
     worker.on('error', (err) => this.log.warn({ queue, err: err.message }, 'queue worker error'));
     this.workers.push(worker);
   }

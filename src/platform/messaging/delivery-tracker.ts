@@ -98,7 +98,7 @@ export class DeliveryTracker {
         const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${AdvisoryLock.DeliverySweep}::bigint) AS locked`;
         if (!locked) return undefined;
         const watermarks = await this.watermarks(tx);
-        const work: { consumer: EventConsumer; events: { id: bigint; type: string }[]; open: DeliveryBacklog }[] = [];
+        const work: { consumer: EventConsumer; events: EventToQueue[]; open: DeliveryBacklog }[] = [];
         for (const consumer of this.consumers.all()) {
           const watermark = await this.advance(tx, consumer, watermarks.get(consumer.name));
           work.push({ consumer, events: await this.toRedrive(tx, consumer, watermark, redriveAfterSeconds), open: await this.openFor(tx, consumer, watermark) });
@@ -219,9 +219,9 @@ export class DeliveryTracker {
   }
 
   /** Published events the consumer has not processed past the threshold, oldest first, one batch. */
-  private async toRedrive(tx: Tx, consumer: EventConsumer, watermark: bigint, redriveAfterSeconds: number): Promise<{ id: bigint; type: string }[]> {
-    return tx.$queryRaw<{ id: bigint; type: string }[]>`
-      SELECT e.id, e.type FROM outbox_event e
+  private async toRedrive(tx: Tx, consumer: EventConsumer, watermark: bigint, redriveAfterSeconds: number): Promise<EventToQueue[]> {
+    return tx.$queryRaw<EventToQueue[]>`
+      SELECT e.id, e.type, e.request_id AS "requestId" FROM outbox_event e
       WHERE e.id > ${watermark} AND e.type = ANY(${consumer.eventTypes as string[]}::text[])
         AND e.published_at IS NOT NULL AND e.published_at <= now() - make_interval(secs => ${redriveAfterSeconds})
         AND NOT EXISTS (SELECT 1 FROM processed_event p WHERE p.consumer = ${consumer.name} AND p.event_id = e.id)
@@ -268,9 +268,17 @@ export class DeliveryTracker {
   }
 }
 
+/** An outbox row as the relay and the sweeper read it to queue its jobs. */
+export interface EventToQueue {
+  id: bigint;
+  type: string;
+  requestId: string | null;
+}
+
 /** The job of one event on one consumer's queue; its id dedupes the relay's and the sweeper's copies. */
-export function eventJob(consumer: string, event: { id: bigint; type: string }) {
-  return { name: event.type, data: { eventId: String(event.id) } satisfies EventJob, jobId: `${consumer}-${event.id}` };
+export function eventJob(consumer: string, event: EventToQueue) {
+  const data: EventJob = { eventId: String(event.id), ...(event.requestId !== null && { requestId: event.requestId }) };
+  return { name: event.type, data, jobId: `${consumer}-${event.id}` };
 }
 
 function sumUp(open: DeliveryBacklog[]): DeliveryBacklog {

@@ -17,9 +17,11 @@ export interface EventConsumer<E extends DomainEvent = DomainEvent> {
   handle(event: StoredEvent<E>, tx: Tx): Promise<void>;
 }
 
-/** Job data on a consumer's queue: the event id only; the event is re-read from PostgreSQL. */
+/** Job data on a consumer's queue: the event id (the event is re-read from PostgreSQL) and the request that recorded it. */
 export interface EventJob {
   eventId: string;
+  /** Logged with every line of the delivery (see `runJob`); absent when no request recorded the event. */
+  requestId?: string;
 }
 
 export const eventQueueName = (consumer: string) => `events.${consumer}`;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { JOB_ATTEMPTS, type JobHandler, type JobQueue, type NewJob } from './job-queue';
+import { JOB_ATTEMPTS, requestIdOf, runJob, type JobHandler, type JobQueue, type NewJob } from './job-queue';
 
 /**
  * The queue port without Redis (embedded default, one process). Jobs run in this process;
@@ -55,10 +55,10 @@ export class InProcessJobQueue implements JobQueue {
     // stall the relay for minutes; what still fails is re-driven later by the delivery sweeper.
     for (let attempt = 1; attempt <= JOB_ATTEMPTS; attempt++) {
       try {
-        await handler({ id, name: job.name, data: job.data, attempt });
+        await runJob(queue, { id, name: job.name, data: job.data, attempt }, handler);
         return;
       } catch (err) {
-        this.log.error({ queue, jobId: id, attempt, err }, 'job failed');
+        this.log.error({ queue, jobId: id, requestId: requestIdOf(job.data), attempt, err }, 'job failed');
         if (attempt < JOB_ATTEMPTS) await new Promise((r) => setTimeout(r, this.retryDelayMs * 2 ** (attempt - 1)));
       }
     }

@@ -1,3 +1,5 @@
+import { withLogContext } from '../logging/log-context';
+
 /** A unit of background work as a processor sees it. */
 export interface Job<T = unknown> {
   id: string;
@@ -8,6 +10,25 @@ export interface Job<T = unknown> {
 }
 
 export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
+
+/**
+ * The request that caused a job, when its data names one (`requestId`, as an event's job does): a job has no
+ * request of its own, so without one its lines name only the queue and job id.
+ */
+export function requestIdOf(data: unknown): string | undefined {
+  const requestId = typeof data === 'object' && data !== null ? (data as { requestId?: unknown }).requestId : undefined;
+  return typeof requestId === 'string' ? requestId : undefined;
+}
+
+/**
+ * Runs a job's handler in the job's log context, as both queue adapters do: every line written while it runs
+ * (a consumer's, the mailer's) names the queue, the job and the request that caused it,
+ * and events it records keep that request id, so the work they cause in turn can be tied back to it too.
+ */
+export function runJob<T>(queue: string, job: Job<T>, handler: JobHandler<T>): Promise<void> {
+  const requestId = requestIdOf(job.data);
+  return withLogContext({ ...(requestId !== undefined && { requestId }), queue, jobId: job.id }, () => handler(job));
+}
 
 export interface NewJob<T = unknown> {
   name: string;

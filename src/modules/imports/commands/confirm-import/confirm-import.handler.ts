@@ -6,15 +6,18 @@ import { UnitOfWork } from '../../../../platform/cqrs/unit-of-work';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { ImportFinished } from '../../imports.events';
 import { invalidField } from '../../../../platform/http/app-error';
+import { currentRequestId } from '../../../../platform/logging/log-context';
 import { JOB_QUEUE, QueueName, type JobQueue } from '../../../../platform/messaging/job-queue';
 import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
 import { ImportNotPendingError, NothingToImportError } from '../../imports.errors';
 import { findVisibleImport, importScope } from '../../queries/import-view';
 import { ConfirmImportCommand } from './confirm-import.command';
 
-/** Job data on `QueueName.Imports`: the import's id only; the runner re-reads everything. */
+/** Job data on `QueueName.Imports`: the import's id (the runner re-reads everything) and the request that confirmed it. */
 export interface ImportJobData {
   importId: number;
+  /** The job's lines, and the events it records, carry it (see `runJob`); absent when a worker resumes the import. */
+  requestId?: string;
 }
 
 @CommandHandler(ConfirmImportCommand)
@@ -69,7 +72,8 @@ export class ConfirmImportHandler implements ICommandHandler<ConfirmImportComman
  * resolves, so there it is not awaited (the request answers at once and the screen polls progress).
  */
 export async function enqueueImport(queue: JobQueue, importId: number, jobId: string, log: Logger): Promise<void> {
-  const added = queue.addBulk<ImportJobData>(QueueName.Imports, [{ name: 'import', data: { importId }, jobId }]);
+  const requestId = currentRequestId();
+  const added = queue.addBulk<ImportJobData>(QueueName.Imports, [{ name: 'import', data: { importId, ...(requestId !== undefined && { requestId }) }, jobId }]);
   if (queue.kind === 'in-process') void added.catch((err: unknown) => log.error({ err, importId }, 'import job failed'));
   else await added;
 }
