@@ -7,15 +7,12 @@ import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatRut } from '../../app/format';
-import { useApiForm, useApiQuery } from '../../api/hooks';
+import { useApiForm } from '../../api/hooks';
+import { useComunas, useRegions } from '../../api/lookups';
 import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 
-interface Place {
-  id: number;
-  name: string;
-}
 
 const EMPTY = {
   rut: '', legalName: '', tradeName: '', companyEmail: '', companyPhone: '', addressLine: '',
@@ -36,8 +33,8 @@ export default function ProviderRegisterPage() {
   const [comunaId, setComunaId] = useState<number | null>(null);
   const [accepted, setAccepted] = useState(false);
   const [mustAccept, setMustAccept] = useState(false);
-  const regions = useApiQuery<Place[]>('GET', '/api/locations');
-  const comunas = useApiQuery<Place[]>('GET', regionId ? `/api/locations/children/${regionId}` : null);
+  const regions = useRegions();
+  const comunas = useComunas(regionId);
   const form = useApiForm('POST', '/api/auth/sign-up-provider');
   const errors = form.fieldErrors;
   const set = (name: Name) => (e: { target: { value: string } }) => setFields({ ...fields, [name]: name === 'rut' ? formatRut(e.target.value) : e.target.value });

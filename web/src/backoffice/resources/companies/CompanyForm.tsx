@@ -1,15 +1,11 @@
 import { useEffect } from 'react';
-import { useApiQuery } from '../../../api/hooks';
+import { useComunas, useRegions } from '../../../api/lookups';
 import { formatRut } from '../../../app/format';
 import { describedBy, FormField } from '../../../shared/ui/FormField';
 import { InputText } from 'primereact/inputtext';
 import { SelectInput, TextInput } from '../../crud/inputs';
 import { useField } from '../../crud/formContext';
 
-interface Place {
-  id: number;
-  name: string;
-}
 
 /** The RUT formatted as it is typed (76.354.771-K). */
 function RutInput({ disabled, hint }: { disabled?: boolean; hint?: string }) {
@@ -25,8 +21,8 @@ function RutInput({ disabled, hint }: { disabled?: boolean; hint?: string }) {
 function ComunaPicker() {
   const region = useField<number | null>('regionId');
   const comuna = useField<number | null>('comunaId');
-  const regions = useApiQuery<Place[]>('GET', '/api/locations');
-  const comunas = useApiQuery<Place[]>('GET', region.value ? `/api/locations/children/${region.value}` : null);
+  const regions = useRegions();
+  const comunas = useComunas(region.value);
   // Another region: the comuna chosen before is not among its comunas any more.
   const stale = comunas.data !== null && comuna.value !== null && !comunas.data.some((c) => c.id === comuna.value);
   useEffect(() => {

@@ -4,52 +4,18 @@ import { SelectBox } from '../../../shared/ui/SelectBox';
 import { InputNumber } from 'primereact/inputnumber';
 import { MultiSelect } from 'primereact/multiselect';
 import type { Insurer } from '@contracts';
-import { api } from '../../../api/client';
 import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
+import { useComunas, useRegions, type Place } from '../../../api/lookups';
 import { describedBy, FormField } from '../../../shared/ui/FormField';
 import { FormContext, useField } from '../../crud/formContext';
 import { MoneyInput, SelectInput, SwitchInput, TextInput, TimeInput } from '../../crud/inputs';
 import { FONASA_LEVELS, HOUR_LINES } from './schema';
 
-interface Place {
-  id: number;
-  name: string;
-}
-
-/** Regions once per visit; comunas per region. */
-let regionsLoad: Promise<Place[]> | null = null;
-const comunasLoad = new Map<number, Promise<Place[]>>();
-
+/** The region and comuna options; none while a region's comunas load (a previous region's must not show). */
 function usePlaces(regionId: number | null) {
-  const [regions, setRegions] = useState<Place[] | null>(null);
-  const [comunas, setComunas] = useState<Place[] | null>(null);
-  useEffect(() => {
-    regionsLoad ??= api.get<Place[]>('/api/locations').catch((e: unknown) => {
-      regionsLoad = null;
-      throw e;
-    });
-    let current = true;
-    regionsLoad.then((r) => current && setRegions(r), () => current && setRegions([]));
-    return () => {
-      current = false;
-    };
-  }, []);
-  useEffect(() => {
-    setComunas(null);
-    if (regionId === null) return;
-    let load = comunasLoad.get(regionId);
-    if (!load) {
-      load = api.get<Place[]>(`/api/locations/children/${regionId}`);
-      comunasLoad.set(regionId, load);
-      load.catch(() => comunasLoad.delete(regionId));
-    }
-    let current = true;
-    load.then((c) => current && setComunas(c), () => current && setComunas([]));
-    return () => {
-      current = false;
-    };
-  }, [regionId]);
-  return { regions, comunas };
+  const regions = useRegions();
+  const comunas = useComunas(regionId);
+  return { regions: regions.data, comunas: comunas.loading ? null : comunas.data };
 }
 
 function useInsurers() {

@@ -9,8 +9,9 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Link } from 'react-router-dom';
-import type { ExamListItem, OwnLaboratory, Page, PriceQueueItem } from '@contracts';
-import { api, asApiError } from '../../../api/client';
+import type { OwnLaboratory, PriceQueueItem } from '@contracts';
+import { asApiError } from '../../../api/client';
+import { searchExams } from '../../../api/lookups';
 import { dataProvider, laboratoryCalls, type OrderOf } from '../../../api/dataProvider';
 import { formatClp, formatDate, shortExamName } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
@@ -55,9 +56,9 @@ function ExamLookup({ id, value, onChange }: { id: string; value: PickedExam | n
     // Answers can arrive out of order: only the one for the latest text typed is shown.
     const asked = ++latest.current;
     try {
-      const found = await api.post<Page<ExamListItem>>('/api/exam/search', { term: term.slice(0, 100), perPage: 8 });
+      const found = await searchExams(term, 8);
       if (asked !== latest.current) return;
-      setSuggestions(found.items.map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })));
+      setSuggestions(found.map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })));
     } catch {
       if (asked === latest.current) setSuggestions([]);
     }

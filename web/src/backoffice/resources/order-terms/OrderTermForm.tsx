@@ -1,5 +1,5 @@
-import type { ExamListItem, OrderTermKind, Page } from '@contracts';
-import { api } from '../../../api/client';
+import type { OrderTermKind } from '@contracts';
+import { searchExams } from '../../../api/lookups';
 import { MultiLookupInput } from '../../crud/commerceInputs';
 import { useField } from '../../crud/formContext';
 import { SelectInput, TextAreaInput, TextInput } from '../../crud/inputs';
@@ -7,7 +7,7 @@ import { examLabel, KINDS, kindOf, takesExams } from './schema';
 
 /** Active exams by name, abbreviation or FONASA code: the search box's own look-up. */
 const findExams = async (term: string) =>
-  (await api.post<Page<ExamListItem>>('/api/exam/search', { term: term.trim(), perPage: 15 })).items.map((exam) => ({ id: exam.id, label: examLabel(exam) }));
+  (await searchExams(term, 15)).map((exam) => ({ id: exam.id, label: examLabel(exam) }));
 
 /** The fields of a term, shared by its create and edit screens: exams only for the kinds that name them, the reason only for NOT_LAB. */
 export function OrderTermFields() {

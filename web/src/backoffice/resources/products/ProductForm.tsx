@@ -1,5 +1,4 @@
-import type { ExamListItem, Page } from '@contracts';
-import { api } from '../../../api/client';
+import { searchExams } from '../../../api/lookups';
 import { dataProvider } from '../../../api/dataProvider';
 import { shortExamName } from '../../../app/format';
 import { FormShell } from '../../crud/FormShell';
@@ -12,7 +11,7 @@ const findBranches = async (term: string) =>
   (await dataProvider.getList('laboratories', { name: term.trim() || undefined, perPage: 20 })).items.map((lab) => ({ id: lab.id, label: `${branchLabel(lab)} · ${lab.company.tradeName}` }));
 
 const findExams = async (term: string) =>
-  (await api.post<Page<ExamListItem>>('/api/exam/search', { term: term.trim(), perPage: 15 })).items.map((exam) => ({ id: exam.id, label: `${shortExamName(exam.name)} (${exam.codeDotted})` }));
+  (await searchExams(term, 15)).map((exam) => ({ id: exam.id, label: `${shortExamName(exam.name)} (${exam.codeDotted})` }));
 
 function ProductFields() {
   const categories = useCategoryOptions();

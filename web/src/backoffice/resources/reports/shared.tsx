@@ -4,7 +4,7 @@ import { SelectBox } from '../../../shared/ui/SelectBox';
 import { SelectButton } from 'primereact/selectbutton';
 import { Link } from 'react-router-dom';
 import type { ReportFilter, ReportPreset } from '@contracts';
-import { useApiQuery } from '../../../api/hooks';
+import { useComunas, useRegions } from '../../../api/lookups';
 import './reports.css';
 
 export const PRESETS: { label: string; value: ReportPreset }[] = [
@@ -14,10 +14,6 @@ export const PRESETS: { label: string; value: ReportPreset }[] = [
   { label: 'Otro', value: 'custom' },
 ];
 
-interface Place {
-  id: number;
-  name: string;
-}
 
 const dayLabel = new Intl.DateTimeFormat('es-CL', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
 /** "24-11" for a `YYYY-MM-DD` day (a calendar day: no time zone shift). */
@@ -30,8 +26,8 @@ export const formatShare = (part: number, whole: number) => (whole > 0 ? percent
 
 /** Period (presets or two dates) and, when asked, region and comuna: the filter bar of every report. */
 export function PeriodBar({ value, onChange, withComuna = false }: { value: ReportFilter & { comunaId?: number }; onChange: (next: ReportFilter & { comunaId?: number }) => void; withComuna?: boolean }) {
-  const regions = useApiQuery<Place[]>('GET', '/api/locations');
-  const comunas = useApiQuery<Place[]>('GET', value.regionId ? `/api/locations/children/${value.regionId}` : null);
+  const regions = useRegions();
+  const comunas = useComunas(value.regionId);
   return (
     <div className="cl-report-filters" role="group" aria-label="Filtros del reporte">
       <SelectButton value={value.preset} options={PRESETS} onChange={(e) => e.value && onChange({ ...value, preset: e.value as ReportPreset })} aria-label="Período" allowEmpty={false} />

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
-import type { ExamListItem, Page } from '@contracts';
-import { api } from '../../../api/client';
+import { searchExams } from '../../../api/lookups';
 import { shortExamName } from '../../../app/format';
 
 export interface PickedExam {
@@ -52,11 +51,11 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
   const lookUp = async (term: string) => {
     const asked = ++latest.current;
     try {
-      const found = await api.post<Page<ExamListItem>>('/api/exam/search', { term: term.slice(0, 100), perPage: 8 });
+      const found = await searchExams(term, 8);
       if (asked !== latest.current) return;
       const chosen = new Set(value.map((e) => e.id));
       setSuggestions(
-        found.items.filter((e) => !chosen.has(e.id)).map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })),
+        found.filter((e) => !chosen.has(e.id)).map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })),
       );
     } catch {
       if (asked === latest.current) setSuggestions([]);
