@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -66,6 +66,110 @@ describe('reading files as people have them', () => {
     const { path, size } = file('desordenado.xlsx', await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
     expect(await readAll(path, size, 'Precios')).toMatchObject({ sheet: 'Precios', header: ['codigo', 'precio'] });
     await expect(openTable(path, size, { sheet: 'Otra' })).rejects.toMatchObject({ error: 'IMPORT.UNKNOWN_SHEET', message: expect.stringContaining('Notas') });
+  });
+
+  describe('whatever the order of the parts in the zip', () => {
+    // Other tools (LibreOffice, Google Sheets, a LIS's own writer) order a zip's parts as they like;
+    // exceljs reads them in that order and raced on some orders (about one read in six).
+    const parts = (async () => {
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet('Notas').addRow(['léeme']);
+      const prices = workbook.addWorksheet('Precios');
+      prices.addRow(['codigo', 'precio', 'nota']);
+      prices.addRow(['0301045', 6500, 'en ayunas']);
+      prices.addRow([]);
+      prices.addRow(['0302047', 3200, 'sin preparación']);
+      workbook.addWorksheet('Convenios').addRow(['convenio', 'descuento']);
+      const written = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+      const names = Object.keys(written.files).filter((name) => !written.files[name].dir);
+      return Promise.all(names.map(async (name) => [name, await written.file(name)!.async('nodebuffer')] as const));
+    })();
+    const sheetPart = (name: string) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
+    const ordered = async (name: string, arrange: (names: string[]) => string[]) => {
+      const bytes = new Map(await parts);
+      const zip = new JSZip();
+      for (const part of arrange([...bytes.keys()])) zip.file(part, bytes.get(part)!);
+      return file(name, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    };
+    // A stable sort: parts of equal rank keep the order exceljs wrote them in (sheet1, sheet2, …).
+    const byRank = (rank: (part: string) => number) => (names: string[]) => [...names].sort((a, b) => rank(a) - rank(b));
+    const orders: [string, (names: string[]) => string[]][] = [
+      // Shared strings, then the sheets, then the part that names them as the zip's very last entry.
+      ['the workbook part last', byRank((part) => (part === 'xl/workbook.xml' ? 3 : sheetPart(part) ? 2 : part === 'xl/sharedStrings.xml' ? 1 : 0))],
+      ['the sheets first of all, then the shared strings', byRank((part) => (sheetPart(part) ? 0 : part === 'xl/sharedStrings.xml' ? 1 : 2))],
+      ['the sheets before the shared strings, which come last', byRank((part) => (part === 'xl/sharedStrings.xml' ? 3 : sheetPart(part) ? 2 : /^xl\/(workbook\.xml|_rels\/workbook\.xml\.rels)$/.test(part) ? 0 : 1))],
+      ['the relationships last', byRank((part) => (part === 'xl/_rels/workbook.xml.rels' ? 2 : sheetPart(part) ? 1 : 0))],
+      ['every part backwards', (names) => [...names].reverse()],
+    ];
+
+    it.each(orders)('reads the named sheet, every time, with %s', async (name, arrange) => {
+      const { path, size } = await ordered(`${name}.xlsx`, arrange);
+      const failures: string[] = [];
+      for (let read = 0; read < 200; read++) {
+        try {
+          const table = await readAll(path, size, 'precios');
+          expect(table).toEqual({
+            format: 'XLSX',
+            sheet: 'Precios',
+            header: ['codigo', 'precio', 'nota'],
+            rows: [{ row: 2, cells: ['0301045', '6500', 'en ayunas'] }, { row: 4, cells: ['0302047', '3200', 'sin preparación'] }],
+          });
+        } catch (error) {
+          failures.push(`read ${read}: ${(error as Error).message.split('\n').slice(0, 3).join(' ')}`);
+        }
+      }
+      // How many of the 200 reads went wrong, and how (the distinct ways), in one short message.
+      expect({ failed: failures.length, ways: [...new Set(failures.map((failure) => failure.replace(/^read \d+: /, '')))] }).toEqual({ failed: 0, ways: [] });
+      expect(await readAll(path, size, 'CONVENIOS')).toMatchObject({ sheet: 'Convenios', header: ['convenio', 'descuento'], rows: [] });
+      expect(await readAll(path, size)).toMatchObject({ sheet: 'Notas', header: ['léeme'] });
+      await expect(openTable(path, size, { sheet: 'Otra' })).rejects.toMatchObject({
+        error: 'IMPORT.UNKNOWN_SHEET',
+        message: expect.stringMatching(/Notas.*Precios.*Convenios/),
+      });
+    });
+  });
+
+  it('keeps a character cut between two unzipped chunks whole', async () => {
+    // Text of two- and three-byte characters (each row its own shared string): the chunks the zip
+    // unzips to cut some of them in two.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Precios');
+    sheet.addRow(['codigo', 'nombre']);
+    for (let i = 0; i < 500; i++) sheet.addRow([`0${301000 + i}`, `${'ñ€'.repeat(200)} ${i}`]);
+    const { path, size } = file('acentos.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const { rows } = await readAll(path, size);
+    expect(rows).toHaveLength(500);
+    expect(rows.filter((row) => row.cells[1] !== `${'ñ€'.repeat(200)} ${row.row - 2}`).map((row) => row.row)).toEqual([]);
+  });
+
+  it('names the sheets of a workbook whose relationships point from the package root (openpyxl)', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notas').addRow(['léeme']);
+    workbook.addWorksheet('Precios').addRow(['codigo', 'precio']);
+    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+    const rels = await zip.file('xl/_rels/workbook.xml.rels')!.async('string');
+    zip.file('xl/_rels/workbook.xml.rels', rels.replaceAll('Target="worksheets/', 'Target="/xl/worksheets/'));
+    const { path, size } = file('openpyxl.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    expect(await readAll(path, size, 'precios')).toMatchObject({ sheet: 'Precios', header: ['codigo', 'precio'] });
+  });
+
+  it('leaves nothing open when the rows are not read, or not read to the end', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Precios');
+    sheet.addRow(['codigo', 'precio']);
+    for (let i = 0; i < 5000; i++) sheet.addRow([`0${301000 + i}`, i]);
+    const { path, size } = file('abierto.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    for (let i = 0; i < 10; i++) {
+      // A header without the expected columns: the rows are never read.
+      await openTable(path, size);
+      // An error half-way through the rows: the reading stops there.
+      for await (const row of (await openTable(path, size)).rows) if (row.row > 100) break;
+    }
+    // Files are closed asynchronously: wait a little for the last ones.
+    for (let wait = 0; wait < 50 && openFiles() > before; wait++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(openFiles()).toBeLessThanOrEqual(before);
   });
 
   it('refuses what is not a table before reading rows', async () => {

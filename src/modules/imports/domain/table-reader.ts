@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { open as openZipFile, type Entry, type ZipFile } from 'yauzl';
 import { FileTooLargeError, TooManyRowsError, UnreadableFileError, UnknownSheetError } from '../imports.errors';
 import { inspectXlsx } from './xlsx-guard';
 
@@ -171,32 +172,18 @@ function cellText(value: ExcelJS.CellValue): string {
 async function openXlsx(path: string, sheet: string | undefined): Promise<OpenedTable> {
   // What a zip unzips to is checked before the spreadsheet reader holds any of it.
   await inspectXlsx(path);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
-  waitForSheetNames(reader);
-  const sheets = reader[Symbol.asyncIterator]();
-  const seen: string[] = [];
-  let worksheet: (AsyncIterable<ExcelJS.Row> & { name?: string }) | undefined;
+  let book: Workbook;
   try {
-    for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
-      const candidate = next.value as unknown as AsyncIterable<ExcelJS.Row> & { name?: string };
-      const name = candidate.name ?? '';
-      seen.push(name);
-      if (!sheet || normalizeSheet(name) === normalizeSheet(sheet)) {
-        worksheet = candidate;
-        break;
-      }
-      // Rows of a sheet that is not read still have to be drained for the reader to move on.
-      for await (const _ of candidate);
-    }
-  } catch (error) {
-    if (error instanceof UnknownSheetError) throw error;
+    book = await readWorkbook(path);
+  } catch {
     throw new UnreadableFileError('IMPORT.UNREADABLE_FILE', 'No pudimos leer el libro de Excel; guárdalo de nuevo como .xlsx o como CSV.');
   }
-  if (!worksheet) {
-    if (sheet) throw new UnknownSheetError(sheet, seen);
+  const chosen = sheet ? book.sheets.find((candidate) => normalizeSheet(candidate.name) === normalizeSheet(sheet)) : book.sheets[0];
+  if (!chosen) {
+    if (sheet) throw new UnknownSheetError(sheet, book.sheets.map((candidate) => candidate.name));
     throw new UnreadableFileError('IMPORT.EMPTY_FILE', 'El libro de Excel no tiene hojas.');
   }
-  const rowIterator = worksheet[Symbol.asyncIterator]();
+  const worksheet: SheetPart = chosen;
   const toCells = (row: ExcelJS.Row) => {
     const values = row.values as ExcelJS.CellValue[];
     const cells: string[] = [];
@@ -204,40 +191,182 @@ async function openXlsx(path: string, sheet: string | undefined): Promise<Opened
     for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]).trim());
     return cells;
   };
-  let headerRow: ExcelJS.Row | undefined;
-  for (let next = await rowIterator.next(); !next.done; next = await rowIterator.next()) {
-    if (toCells(next.value).some((cell) => cell !== '')) {
-      headerRow = next.value;
+  // The header is read on its own, and the sheet read again from the start for the rows: nothing is
+  // left open if the rows are never read (a header without the expected columns).
+  let header: string[] | undefined;
+  let before = 0;
+  for await (const row of sheetRows(path, book, worksheet)) {
+    before++;
+    const cells = toCells(row);
+    if (cells.some((cell) => cell !== '')) {
+      header = cells;
       break;
     }
   }
-  if (!headerRow) throw new UnreadableFileError('IMPORT.EMPTY_FILE', 'La hoja del libro de Excel está vacía.');
+  if (!header) throw new UnreadableFileError('IMPORT.EMPTY_FILE', 'La hoja del libro de Excel está vacía.');
   async function* rows(): AsyncGenerator<TableRow> {
     let count = 0;
-    for (let next = await rowIterator.next(); !next.done; next = await rowIterator.next()) {
-      const cells = toCells(next.value);
+    let skipped = 0;
+    for await (const row of sheetRows(path, book, worksheet)) {
+      if (skipped < before) {
+        skipped++;
+        continue;
+      }
+      const cells = toCells(row);
       if (cells.every((cell) => cell === '')) continue;
       if (++count > IMPORT_LIMITS.maxRows) throw new TooManyRowsError();
-      yield { row: next.value.number, cells };
+      yield { row: row.number, cells };
     }
   }
-  return { format: 'XLSX', sheet: worksheet.name ?? null, header: toCells(headerRow), rows: rows() };
+  return { format: 'XLSX', sheet: worksheet.name, header, rows: rows() };
+}
+
+const BOOK_OPTIONS = { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' } as const;
+
+/** The parts of exceljs's WorkbookReader (4.4) used here: each parses one part of the zip, given as a stream. */
+interface PartParser {
+  model?: unknown;
+  workbookRels?: unknown;
+  _parseRels(stream: Readable): Promise<void>;
+  _parseWorkbook(stream: Readable): Promise<void>;
+  _parseSharedStrings(stream: Readable): AsyncIterable<unknown>;
+  _parseWorksheet(chunks: AsyncIterable<string>, sheetNo: string): Iterable<{ value: AsyncIterable<ExcelJS.Row> & { name: string } }>;
+}
+
+/** The sheets exceljs reads (the same test as its own on the part's name). */
+const SHEET_PART = /xl\/worksheets\/sheet(\d+)[.]xml/;
+
+interface SheetPart {
+  name: string;
+  /** The entry's position in the zip's central directory, and its name (checked when opened again). */
+  index: number;
+  fileName: string;
+  sheetNo: string;
+}
+
+interface Workbook {
+  parser: PartParser;
+  sheets: SheetPart[];
 }
 
 /**
- * exceljs reads a sheet as soon as its zip entry comes if the relationships and shared strings came
- * before it, and otherwise keeps it in a temporary file until the end. It forgets that the sheets'
- * names come in xl/workbook.xml: a zip that has that part after a sheet (any order is valid, and
- * exceljs's own writer varies it from one file to the next) fails with "reading 'sheets'". Hiding the
- * relationships until the workbook part has been read makes such a sheet wait like the others.
+ * The zip is read by its central directory (random access, yauzl), never in the order of its entries.
+ * exceljs's streaming WorkbookReader reads a zip as it comes (unzipper) and loses parts: while it
+ * handles one entry it pauses the stream of entries, the unzipper goes on and queues the next ones
+ * there, and when the file has been read to its end exceljs stops as soon as its own queue is empty,
+ * never taking the entries still queued. Which parts that drops (the sheets' names in xl/workbook.xml,
+ * the relationships, a sheet) depends on the order the writer chose (LibreOffice, Google Sheets, a LIS's
+ * own writer) and on timing. Here each part goes to exceljs's own parser of that part, in the order the
+ * parts depend on each other: the relationships and the workbook part (the sheets' names), the shared
+ * strings, and later only the sheet that is read, streamed.
  */
-function waitForSheetNames(reader: ExcelJS.stream.xlsx.WorkbookReader): void {
-  const internals = reader as unknown as { model?: unknown; workbookRels?: unknown };
-  let relationships: unknown;
-  Object.defineProperty(internals, 'workbookRels', {
-    get: () => (internals.model ? relationships : undefined),
-    set: (value: unknown) => (relationships = value),
+async function readWorkbook(path: string): Promise<Workbook> {
+  const parser = new ExcelJS.stream.xlsx.WorkbookReader(path, BOOK_OPTIONS) as unknown as PartParser;
+  for (const method of ['_parseRels', '_parseWorkbook', '_parseSharedStrings', '_parseWorksheet'] as const) {
+    if (typeof parser[method] !== 'function') throw new Error(`exceljs no longer has WorkbookReader.${method}: table-reader.ts must be adapted`);
+  }
+  const zip = await openZip(path);
+  try {
+    const entries = await zipEntries(zip);
+    // A part that comes twice: the last one, as exceljs (which read them all, in order) kept.
+    const part = (name: string) => entries.findLast((entry) => entry.fileName === name);
+    const parse = async (name: string, use: (stream: Readable) => Promise<unknown>) => {
+      const entry = part(name);
+      if (!entry) return;
+      const stream = Readable.from(partText(zip, entry));
+      try {
+        await use(stream);
+      } finally {
+        stream.destroy();
+      }
+    };
+    await parse('xl/_rels/workbook.xml.rels', (stream) => parser._parseRels(stream));
+    // Some writers (openpyxl, so many a Python script) name the sheets from the package's root,
+    // "/xl/worksheets/sheet1.xml"; exceljs only matches "worksheets/sheet1.xml" and would call it "Sheet1".
+    for (const relationship of (parser.workbookRels ?? []) as { Target?: unknown }[]) {
+      if (typeof relationship.Target === 'string' && relationship.Target.startsWith('/xl/')) relationship.Target = relationship.Target.slice('/xl/'.length);
+    }
+    await parse('xl/workbook.xml', (stream) => parser._parseWorkbook(stream));
+    // Without the workbook part there are no names to match the relationships with: sheets are "Sheet1"…, as before.
+    if (!parser.model) parser.workbookRels = undefined;
+    await parse('xl/sharedStrings.xml', async (stream) => {
+      for await (const _ of parser._parseSharedStrings(stream));
+    });
+    const sheets: (SheetPart & { tab: number })[] = [];
+    entries.forEach((entry, index) => {
+      const sheetNo = SHEET_PART.exec(entry.fileName)?.[1];
+      // Its name as exceljs gives it (from the relationships and the workbook part), without reading it.
+      if (sheetNo) sheets.push({ name: worksheetReader(parser, emptyPart(), sheetNo).name, index, fileName: entry.fileName, sheetNo, tab: tabPosition(parser, sheetNo) });
+    });
+    // The workbook's order (the tabs a person sees, the first one read when none is named), not the zip's;
+    // a sheet the workbook part does not list comes after, in the zip's order.
+    sheets.sort((a, b) => a.tab - b.tab);
+    return { parser, sheets };
+  } finally {
+    zip.close();
+  }
+}
+
+/** The rows of one sheet, streamed from the zip; the zip is closed when the rows end or are left. */
+async function* sheetRows(path: string, book: Workbook, sheet: SheetPart): AsyncGenerator<ExcelJS.Row> {
+  const zip = await openZip(path);
+  try {
+    const entry = (await zipEntries(zip))[sheet.index];
+    if (entry?.fileName !== sheet.fileName) throw new Error('the file changed while it was read');
+    yield* worksheetReader(book.parser, partText(zip, entry), sheet.sheetNo);
+  } finally {
+    zip.close();
+  }
+}
+
+/** Where the workbook part lists a sheet, matched as exceljs matches it (by its relationship's target). */
+function tabPosition(parser: PartParser, sheetNo: string): number {
+  const relationships = (parser.workbookRels ?? []) as { Id: string; Target: string }[];
+  const sheets = ((parser.model as { sheets?: { rId: string }[] } | undefined)?.sheets ?? []);
+  const relationship = relationships.find((candidate) => candidate.Target === `worksheets/sheet${sheetNo}.xml`);
+  const tab = relationship ? sheets.findIndex((sheet) => sheet.rId === relationship.Id) : -1;
+  return tab === -1 ? Number.MAX_SAFE_INTEGER : tab;
+}
+
+function worksheetReader(parser: PartParser, chunks: AsyncIterable<string>, sheetNo: string): AsyncIterable<ExcelJS.Row> & { name: string } {
+  const [emitted] = [...parser._parseWorksheet(chunks, sheetNo)];
+  return emitted.value;
+}
+
+async function* emptyPart(): AsyncGenerator<string> {}
+
+function openZip(path: string): Promise<ZipFile> {
+  return new Promise((resolve, reject) => openZipFile(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, zip) => (error ? reject(error) : resolve(zip!))));
+}
+
+/** The central directory: a few hundred entries at most (inspectXlsx refused more). */
+function zipEntries(zip: ZipFile): Promise<Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: Entry[] = [];
+    zip.on('error', reject);
+    zip.on('entry', (entry: Entry) => {
+      entries.push(entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.readEntry();
   });
+}
+
+/**
+ * One part, unzipped as it is read, as text. exceljs decodes each chunk on its own, which turns a
+ * character cut between two chunks (an "ñ" is two bytes) into "�"; given text, it decodes nothing.
+ */
+async function* partText(zip: ZipFile, entry: Entry): AsyncGenerator<string> {
+  const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened!))));
+  const decoder = new TextDecoder('utf-8');
+  try {
+    for await (const chunk of stream) yield decoder.decode(chunk as Buffer, { stream: true });
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  } finally {
+    stream.destroy();
+  }
 }
 
 const normalizeSheet = (name: string) => name.trim().toLocaleLowerCase('es');
