@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
 import { serve, startTestApp, type TestApp } from './app';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (see STACK.md). */
@@ -29,4 +29,24 @@ export async function startBrowserApp(seedLabs: number): Promise<{ t: TestApp; b
 export async function closeBrowserApp(t: TestApp | undefined, browser: Browser | undefined): Promise<void> {
   await browser?.close();
   await t?.close();
+}
+
+/**
+ * Waits for `locator` as `locator.waitFor()` does; when it never comes, the failure says what the page showed
+ * instead (its text and the API answers that failed), so a failure seen once in CI can be understood from its log.
+ */
+export async function waitOrShowPage(page: Page, locator: Locator): Promise<void> {
+  const failed: string[] = [];
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400 && response.url().includes('/api/')) failed.push(`${response.status()} ${response.url()}`);
+  };
+  page.on('response', onResponse);
+  try {
+    await locator.waitFor();
+  } catch (error) {
+    const text = (await page.locator('body').innerText().catch(() => '(no body)')).slice(0, 1500);
+    throw new Error(`${(error as Error).message}\nThe page showed instead:\n${text}\nFailed API answers: ${failed.join(', ') || 'none'}`);
+  } finally {
+    page.off('response', onResponse);
+  }
 }
