@@ -167,8 +167,8 @@ export function answerSchemas(): { operations: Record<string, Schema | null>; sc
           const argument = (documented.expression as ts.CallExpression).typeArguments?.[0];
           operations[operationId] = argument ? toSchema(checker.getTypeFromTypeNode(argument), new Set()) : null;
         } else if (writesItsOwn) {
-          if (!decorators.some((d) => ['AnswersFile', 'AnswersRedirect'].includes(decoratorName(d) ?? ''))) {
-            throw new Error(`${relative(root, file.fileName)}: ${operationId} writes its own response; say what it answers with @AnswersFile(...) or @AnswersRedirect()`);
+          if (!decorators.some((d) => decoratorName(d) === 'AnswersFile')) {
+            throw new Error(`${relative(root, file.fileName)}: ${operationId} writes its own response; say what it answers with @AnswersFile(...)`);
           }
           operations[operationId] = null;
         } else {

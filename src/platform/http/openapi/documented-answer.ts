@@ -10,11 +10,10 @@ export const DocumentedAnswer =
 
 export const RAW_ANSWER = 'cotizalab:openapi-raw-answer';
 
-/** How a route that writes its own response answers: a file or page of these media types, or a 303 redirect. */
-export type RawAnswer = { kind: 'file'; mediaTypes: string[] } | { kind: 'redirect' };
+/** How a route that writes its own response answers: a file of these media types. */
+export interface RawAnswer {
+  mediaTypes: string[];
+}
 
-/** The route answers a file or page (no envelope): a CSV, a PDF, a picture, an HTML page. */
-export const AnswersFile = (...mediaTypes: [string, ...string[]]) => SetMetadata(RAW_ANSWER, { kind: 'file', mediaTypes } satisfies RawAnswer);
-
-/** The route answers 303 See Other to the page the browser goes on to. */
-export const AnswersRedirect = () => SetMetadata(RAW_ANSWER, { kind: 'redirect' } satisfies RawAnswer);
+/** The route answers a file (no envelope): a CSV, a spreadsheet, a PDF, a picture. */
+export const AnswersFile = (...mediaTypes: [string, ...string[]]) => SetMetadata(RAW_ANSWER, { mediaTypes } satisfies RawAnswer);

@@ -144,8 +144,7 @@ function describeOperation(path: string, method: string, operation: Operation, r
   }
 
   const responses: Record<string, unknown> = {};
-  if (raw?.kind === 'redirect') responses['303'] = { description: 'Sigue a la página indicada en Location.' };
-  else if (raw?.kind === 'file') responses['200'] = { description: 'El archivo.', content: Object.fromEntries(raw.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+  if (raw) responses['200'] = { description: 'El archivo.', content: Object.fromEntries(raw.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
   else {
     if (answer === undefined) throw new Error(`OpenAPI: no answer schema for ${operation.operationId}; run npm run openapi:answers`);
     responses['200'] = {
