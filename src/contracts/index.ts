@@ -6,6 +6,7 @@ export type * from './persons';
 export type * from './select-lists';
 export type * from './search';
 export type * from './laboratories';
+export type * from './locations';
 export { MAX_VISIT_FEE, VISIT_FEE_KINDS, VISIT_FEE_LABELS } from './laboratories';
 export type * from './price-decisions';
 export type * from './backoffice-reports';

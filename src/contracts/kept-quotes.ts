@@ -18,6 +18,12 @@ export interface KeepQuoteRequest {
   typed?: Record<string, string>;
 }
 
+/** `data` of `POST /api/quote`: the reference the quote is kept under, and until when (ISO-8601). */
+export interface KeptQuoteRef {
+  ref: string;
+  validUntil: string;
+}
+
 /** What a quote said, at one moment. */
 export interface QuoteSnapshot {
   at: string;

@@ -1,4 +1,4 @@
-import type { Page } from './envelope';
+import type { Page, PageRequest } from './envelope';
 
 export interface OpeningHours {
   /** ISO weekday, Monday = 1 ... Sunday = 7; 8 = public holidays (festivos). */
@@ -36,6 +36,12 @@ interface BranchData {
   fonasaLevel: number | null;
   comuna: { id: number; name: string; parent: { id: number; name: string } | null };
   insurers: { id: number; code: string; name: string }[];
+}
+
+/** The body of `POST /api/laboratory/{id}/search`: its exams matching `term`, or only those of a quoted order (`exams`); 50 a page unless asked. */
+export interface LaboratoryPageRequest extends PageRequest {
+  term?: string;
+  exams?: number[];
 }
 
 /** `POST /api/laboratory/{id}/search`: a laboratory's public page and its prices (filtered by `term`, paged). */
@@ -101,7 +107,10 @@ export interface Insurer {
   id: number;
   code: string;
   name: string;
+  /** `public` (FONASA and its tramos), `isapre_open`, `isapre_closed`... */
   type: string;
+  /** FONASA's tramos name FONASA here; null for the others. */
+  parentId: number | null;
 }
 
 /** A branch's exam and price as its prices tab writes it (`POST /api/laboratory-exam`, `POST /api/laboratory-exam/{id}`). */

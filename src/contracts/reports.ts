@@ -105,6 +105,9 @@ export interface SearchHistoryFilter extends ReportFilter {
   perPage?: number;
 }
 
+/** `GET /api/reports/search-history/export?...`: the history's filter as the query string (no paging), and the file's format. */
+export type SearchHistoryExportRequest = Omit<SearchHistoryFilter, 'currentPage' | 'perPage'> & { format: 'csv' | 'xlsx' };
+
 export interface SearchHistoryRow {
   /** A bigint, as text. */
   id: string;
@@ -144,11 +147,18 @@ export interface LaboratoryReportFilter extends ReportFilter {
   laboratoryId?: number;
 }
 
-/** `GET /api/reports/laboratories/:id`: one branch: positions and days. */
+/** `POST /api/reports/laboratories/:id` (a `ReportFilter` body): one branch: positions and days. */
 export interface LaboratoryDetail {
   laboratory: LaboratoryCount;
   positions: { position: number; count: number }[];
   perDay: { day: string; impressions: number; opens: number }[];
+}
+
+/** The body of `POST /api/reports/unmet-demand`: the period and region, a comuna, paged. */
+export interface UnmetDemandFilter extends ReportFilter {
+  comunaId?: number;
+  currentPage?: number;
+  perPage?: number;
 }
 
 /** `POST /api/reports/unmet-demand`: exams asked in a comuna that no branch there (or near) offers, or only dear. */
@@ -172,4 +182,20 @@ export interface AccessReport {
   totals: { visits: number; sessions: number; signedIn: number };
   perDay: VisitDay[];
   routes: { route: string; visits: number; signedIn: number }[];
+}
+
+/**
+ * `POST /api/log-access`: one route change of the storefront (spec §7), sent in the background. The session is the
+ * browsing session's start (seconds since epoch); `personId` goes along as the spec's client sends it, but the
+ * server takes the person from the token.
+ */
+export interface AccessLogEntry {
+  route: string;
+  session: number;
+  personId?: number | null;
+}
+
+/** `data` of `POST /api/log-access`. */
+export interface AccessRecorded {
+  recorded: true;
 }

@@ -5,6 +5,53 @@ import type { OrderPreparation } from './preparation';
  * `POST /api/laboratory/search` (/buscador): a quote per laboratory for the whole medical order,
  * with the facets of the filtered set. Whole pesos.
  */
+
+/** The columns a quote's results may be ordered by: `toPay` is what the patient pays in all, fees included. */
+export type QuoteOrderBy = 'identifierName' | 'total' | 'copay' | 'distance' | 'toPay';
+
+/**
+ * The body of `POST /api/laboratory/search`, as the web app sends it. The server's schema
+ * (src/modules/search/http/quote-request.ts) also takes a reference as `{ id }` and a list as comma-separated
+ * text, and `personId`, which it ignores; it refuses a field it does not know with 400.
+ */
+export interface QuoteRequest {
+  exams?: number[];
+  /** The exam type (FONASA subgroup). */
+  typeExamId?: number | null;
+  /** The comuna. */
+  location?: number | null;
+  /** The region (the comuna's foreign-key location). */
+  locationFk?: number | null;
+  /** Every neighbour of `location` (`true`), or these comunas besides it. */
+  nearLocations?: boolean | number[];
+  /** The previsión (an insurer's id). */
+  pensionHealtInstitutionId?: number | null;
+  /** What the Isapre plan covers, 0 to 100. */
+  coveragePercentage?: number | null;
+  /** The plan's cap per exam (issue 30), in UF (up to 100) or in whole pesos. */
+  coverageCapUf?: number | null;
+  coverageCapPesos?: number | null;
+  /** Part of a laboratory's name. */
+  laboratoryName?: string;
+  /** Only this laboratory (its quote of the order, `perPage: 1`). */
+  laboratoryId?: number | null;
+  addressLine1?: string;
+  type?: string;
+  /** Select-list values the laboratories must have (home collection, accessibility...). */
+  attributesValues?: number[];
+  /** Collection at the patient's home in `location`: only branches reaching it, their fee in the quote. */
+  homeCollection?: boolean;
+  /** The exams are for a child: the pediatric sample taking is quoted where a branch charges one. */
+  pediatric?: boolean;
+  orderBy?: QuoteOrderBy;
+  orderSort?: 'asc' | 'desc';
+  currentPage?: number;
+  /** 10 unless asked, at most 50. */
+  perPage?: number;
+  /** The browsing session (seconds since epoch), for the search history. */
+  session?: number;
+}
+
 /** How the patient pays an exam: with a FONASA bono at the counter, or the laboratory's private price. */
 export type ExamPayment = 'BONO' | 'PRIVATE';
 

@@ -16,6 +16,7 @@ import type { MailPreferenceChange, MailPreferences } from '@contracts';
 import type { ApiKey, ApiKeySearchRequest, CreatedApiKey } from '@contracts';
 import type { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@contracts';
 import { api } from './client';
+import { useApiQuery } from './hooks';
 
 /** What each resource reads and writes on the wire: the data provider is typed by it. */
 export interface ResourceTypes {
@@ -221,6 +222,10 @@ export const laboratoryCalls = {
   removeAttribute: (id: number): Promise<Removed> => api.delete(`/api/laboratory-attribute/${id}`),
 };
 
+/** A company's branches, as its view lists them (the first 100). */
+export const useCompanyBranches = (companyId: number) =>
+  useApiQuery<Page<OwnLaboratory>>('POST', url('laboratories', 'search'), { companyId, perPage: 100 } satisfies OwnLaboratorySearchRequest);
+
 /** Uploaded pictures (banners, slides, covers): `POST /api/files`, checked and resized by the API. */
 export const mediaCalls = {
   upload(file: File): Promise<FileView> {
@@ -241,6 +246,9 @@ export const mailPreferenceCalls = {
   get: (): Promise<MailPreferences> => api.get('/api/auth/mail-preferences'),
   set: (change: MailPreferenceChange): Promise<MailPreferences> => api.post('/api/auth/mail-preferences', change),
 };
+
+/** The API's reference for integrators (OpenAPI): what a key may call, and how webhooks are signed. */
+export const API_DOCS_URL = '/api/docs';
 
 /** A company's API keys (issue 27, item 4): created (the secret comes only in that answer), listed and revoked. */
 export const apiKeyCalls = {

@@ -14,13 +14,14 @@ export const formMessage = (error: ApiError) => (Object.keys(error.errors).lengt
 
 /**
  * Submits a form to the API and keeps what a person needs to see: that it is being sent, and
- * what was wrong, per field. Resolves to the answer's data, or undefined when it failed.
+ * what was wrong, per field. Resolves to the answer's data (`T`), or undefined when it failed;
+ * `B` is the body the form sends.
  */
-export function useApiForm<T>(method: 'POST' | 'GET', path: string) {
+export function useApiForm<T, B = unknown>(method: 'POST' | 'GET', path: string) {
   const [state, setState] = useState<FormState>({ submitting: false, error: null, fieldErrors: {} });
 
   const submit = useCallback(
-    async (body?: unknown): Promise<T | undefined> => {
+    async (body?: B): Promise<T | undefined> => {
       setState({ submitting: true, error: null, fieldErrors: {} });
       try {
         const data = method === 'GET' ? await api.get<T>(path) : await api.post<T>(path, body);

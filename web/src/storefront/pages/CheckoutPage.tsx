@@ -5,9 +5,10 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { CheckoutResult, PaymentMethod, ShippingMethod } from '@contracts';
-import { api, asApiError } from '../../api/client';
-import { formMessage, useApiQuery } from '../../api/hooks';
+import type { CheckoutInput, ShippingMethod } from '@contracts';
+import { asApiError } from '../../api/client';
+import { formMessage } from '../../api/hooks';
+import { checkoutCalls, usePaymentMethods, useShippingMethods } from '../../api/orders';
 import { formatClp, formatRut } from '../../app/format';
 import { useAppSelector } from '../../app/store';
 import { describedBy, FormField } from '../../shared/ui/FormField';
@@ -43,8 +44,8 @@ export default function CheckoutPage() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // One key per attempt: a double click, or the same request sent again, makes one order.
   const key = useRef(newIdempotencyKey());
-  const methods = useApiQuery<ShippingMethod[]>('GET', laboratoryId ? `/api/shipping-methods?laboratoryId=${laboratoryId}` : null);
-  const payments = useApiQuery<PaymentMethod[]>('GET', '/api/payment-methods');
+  const methods = useShippingMethods(laboratoryId);
+  const payments = usePaymentMethods();
   const payment = payments.data?.[0];
   const home = methods.data?.find((m) => m.code === 'HOME');
   const fee = shipping === 'HOME' ? home?.comunas?.find((c) => c.id === comunaId)?.fee ?? null : 0;
@@ -86,7 +87,7 @@ export default function CheckoutPage() {
     setSending(true);
     setError(null);
     setFieldErrors({});
-    const body = {
+    const body: CheckoutInput = {
       idempotencyKey: key.current,
       laboratoryId,
       items: items.map((i) => ({ id: i.id, kind: i.kind ?? 'EXAM', quantity: i.quantity, price: i.price })),
@@ -96,7 +97,7 @@ export default function CheckoutPage() {
       ...(person ? { rut: buyer.rut || undefined, phone: buyer.phone || undefined } : { ...buyer, phone: buyer.phone || undefined }),
     };
     try {
-      const result = await api.post<CheckoutResult>(person ? '/api/checkout-auth' : '/api/checkout', body);
+      const result = await (person ? checkoutCalls.checkoutSignedIn(body) : checkoutCalls.checkout(body));
       rememberPendingOrder(result.salesOrder.id);
       goToGateway(result.payment.url, result.payment.field, result.payment.token);
     } catch (caught) {

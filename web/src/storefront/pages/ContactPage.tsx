@@ -5,7 +5,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
-import { useApiForm } from '../../api/hooks';
+import { useContactForm } from '../../api/auth';
 import { describedBy, FormField } from '../../shared/ui/FormField';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 
@@ -20,7 +20,7 @@ export default function ContactPage() {
     subject: '',
     message: '',
   });
-  const form = useApiForm('POST', '/api/auth/contact-up');
+  const form = useContactForm();
   const errors = form.fieldErrors;
   const set = (name: keyof typeof fields) => (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value });
 

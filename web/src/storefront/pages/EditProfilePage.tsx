@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Person } from '@contracts';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { useApiForm, useApiQuery } from '../../api/hooks';
+import { useProfile, useProfileForm } from '../../api/auth';
 import { InsurerPicker, type Coverage } from '../features/search/InsurerPicker';
 import { PlacePicker, type Place } from '../features/search/PlacePicker';
 import { searchDefaultsOf } from '../features/profile/searchDefaults';
@@ -24,10 +23,10 @@ function EditProfile({ person, email }: { person: LoggedPerson; email: string })
   const changingPassword = useAppSelector((state) => state.auth.changePasswordBoxVisible);
   const [fields, setFields] = useState({ firstName: person.firstName, lastName: person.lastName, phone: person.phone ?? '', rut: person.rut ?? '' });
   const [saved, setSaved] = useState(false);
-  const form = useApiForm<Person>('POST', `/api/person/${person.id}`);
+  const form = useProfileForm(person.id);
   const errors = form.fieldErrors;
   // What fills the search (issue 19): kept in the profile, read from it.
-  const stored = useApiQuery<Person>('GET', `/api/person/${person.id}`);
+  const stored = useProfile(person.id);
   const [place, setPlace] = useState<Place>({ locationFk: null, location: null, nearLocations: false });
   const [coverage, setCoverage] = useState<Coverage>({ pensionHealtInstitutionId: null, coveragePercentage: null, coverageCapUf: null });
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { Message } from 'primereact/message';
-import type { KeptQuoteView } from '@contracts';
-import { useApiQuery } from '../../api/hooks';
+import { useKeptQuote } from '../../api/search';
 import { formatDate, shortExamName } from '../../app/format';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
@@ -17,7 +16,7 @@ import { filterToUrl, EMPTY_FILTER } from '../features/search/quoteFilter';
  */
 export default function KeptQuotePage() {
   const { ref = '' } = useParams();
-  const kept = useApiQuery<KeptQuoteView>('GET', `/api/quote/${encodeURIComponent(ref)}`);
+  const kept = useKeptQuote(ref);
   usePageTitle(kept.data ? `Cotización ${kept.data.ref}` : 'Cotización');
   if (kept.error?.code === 404) return <NotFoundPage />;
   if (kept.error) return <div className="cl-container cl-narrow"><Message severity="error" text={kept.error.message} /></div>;

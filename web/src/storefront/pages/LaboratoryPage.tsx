@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { VISIT_FEE_LABELS, type LaboratoryPageExam, type LaboratoryPageView } from '@contracts';
+import { VISIT_FEE_LABELS, type LaboratoryPageExam } from '@contracts';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { dayName, formatClp, shortExamName } from '../../app/format';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { useApiQuery } from '../../api/hooks';
+import { useLaboratoryPage } from '../../api/search';
 import { itemAdded, itemRemoved } from '../features/cart/cartSlice';
 import { QuotedOrder, quotedOrderFrom } from '../features/laboratory/QuotedOrder';
 import { homeCollectionText } from '../features/search/homeCollectionText';
@@ -37,7 +37,7 @@ export default function LaboratoryPage() {
     return () => clearTimeout(timer);
   }, [typedTerm]);
 
-  const { data, loading, error, retry } = useApiQuery<LaboratoryPageView>('POST', valid ? `/api/laboratory/${laboratoryId}/search` : null, { term: term || undefined, currentPage: page, perPage: PER_PAGE });
+  const { data, loading, error, retry } = useLaboratoryPage(valid ? laboratoryId : null, { term: term || undefined, currentPage: page, perPage: PER_PAGE });
   const shown = data?.laboratory;
   usePageTitle(shown ? `${shown.identifierName} · ${shown.comuna.name}` : null, shown ? `${shown.addressLine1}, ${shown.comuna.name}: precios de sus exámenes de laboratorio y lo que pagas con tu previsión.` : undefined);
 

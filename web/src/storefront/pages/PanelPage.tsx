@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Page, SalesOrderSummary } from '@contracts';
-import { useApiQuery } from '../../api/hooks';
+import { useSalesOrders } from '../../api/orders';
 import { formatClp, formatDate } from '../../app/format';
 import { useAppSelector } from '../../app/store';
 import { cartCount, cartTotal } from '../features/cart/cartSlice';
@@ -61,7 +60,7 @@ export default function PanelPage() {
 
 /** The orders the person bought with this account, newest first, each opening its voucher. */
 function MyOrders() {
-  const orders = useApiQuery<Page<SalesOrderSummary>>('POST', '/api/sales-order/search', { perPage: 20, orderBy: 'createdAt', orderSort: 'desc' });
+  const orders = useSalesOrders({ perPage: 20, orderBy: 'createdAt', orderSort: 'desc' });
   const items = orders.data?.items ?? [];
   return (
     <section className="cl-panel cl-panel-orders" aria-labelledby="my-orders">

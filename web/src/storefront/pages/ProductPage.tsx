@@ -1,10 +1,9 @@
-import type { ProductView } from '@contracts';
 import { Button } from 'primereact/button';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { itemAdded, sameLine } from '../features/cart/cartSlice';
 import { formatClp, formatDate, shortExamName } from '../../app/format';
-import { useApiQuery } from '../../api/hooks';
+import { useProduct } from '../../api/products';
 import { Price } from '../features/products/ProductCard';
 import { ResponsiveImage } from '../features/products/ProductImage';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
@@ -17,7 +16,7 @@ export default function ProductPage() {
   const { id } = useParams();
   const productId = Number(id);
   const valid = Number.isInteger(productId) && productId > 0;
-  const { data: product, error, retry } = useApiQuery<ProductView>('GET', valid ? `/api/product/${productId}` : null);
+  const { data: product, error, retry } = useProduct(valid ? productId : null);
   const dispatch = useAppDispatch();
   const inCart = useAppSelector((state) => !!product && state.cart.items.some((i) => sameLine(i, { id: product.id, kind: 'PRODUCT' })));
   usePageTitle(

@@ -1,7 +1,6 @@
-import type { Page, ProductView } from '@contracts';
 import { Paginator } from 'primereact/paginator';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useApiQuery } from '../../api/hooks';
+import { useProducts } from '../../api/products';
 import { ProductCard } from '../features/products/ProductCard';
 import { PRODUCT_LISTS } from '../features/products/productRoutes';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
@@ -16,7 +15,7 @@ export default function ProductsPage() {
   const shown = PRODUCT_LISTS.find((l) => l.slug === params.get('lista')) ?? PRODUCT_LISTS[0];
   const page = Math.max(1, Number(params.get('pagina')) || 1);
   usePageTitle(shown.slug === 'todos' ? 'Paquetes de exámenes' : `${shown.label}: paquetes de exámenes`, 'Paquetes de exámenes de laboratorio a precio conjunto: chequeos preventivos, perfiles y controles, con sus ofertas vigentes.');
-  const { data, loading, error, retry } = useApiQuery<Page<ProductView>>('POST', '/api/product/search', { list: shown.list, currentPage: page, perPage: PER_PAGE });
+  const { data, loading, error, retry } = useProducts({ list: shown.list, currentPage: page, perPage: PER_PAGE });
 
   return (
     <div className="cl-container cl-products-page">

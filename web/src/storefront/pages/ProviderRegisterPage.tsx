@@ -7,7 +7,7 @@ import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatRut } from '../../app/format';
-import { useApiForm } from '../../api/hooks';
+import { useProviderSignUpForm } from '../../api/auth';
 import { useComunas, useRegions } from '../../api/lookups';
 import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
@@ -35,7 +35,7 @@ export default function ProviderRegisterPage() {
   const [mustAccept, setMustAccept] = useState(false);
   const regions = useRegions();
   const comunas = useComunas(regionId);
-  const form = useApiForm('POST', '/api/auth/sign-up-provider');
+  const form = useProviderSignUpForm();
   const errors = form.fieldErrors;
   const set = (name: Name) => (e: { target: { value: string } }) => setFields({ ...fields, [name]: name === 'rut' ? formatRut(e.target.value) : e.target.value });
 

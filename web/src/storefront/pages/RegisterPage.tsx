@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { Link, useNavigate } from 'react-router-dom';
-import { useApiForm } from '../../api/hooks';
+import { useSignUpForm } from '../../api/auth';
 import { useAppDispatch } from '../../app/store';
 import { signInRequested } from '../features/auth/authSlice';
 import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
@@ -21,7 +21,7 @@ export default function RegisterPage() {
   const [fields, setFields] = useState(EMPTY);
   const [accepted, setAccepted] = useState(false);
   const [mustAccept, setMustAccept] = useState(false);
-  const form = useApiForm('POST', '/api/auth/sign-up');
+  const form = useSignUpForm();
   const errors = form.fieldErrors;
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value });
 

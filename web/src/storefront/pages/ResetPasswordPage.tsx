@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useApiForm } from '../../api/hooks';
+import { usePasswordResetForm } from '../../api/auth';
 import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
 import { RecoveryBox } from '../features/auth/RecoveryBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
@@ -16,7 +16,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
-  const form = useApiForm('POST', '/api/auth/reset-password');
+  const form = usePasswordResetForm();
 
   if (!token) {
     return (

@@ -1,6 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { SalesOrderView } from '@contracts';
-import { useApiQuery } from '../../api/hooks';
+import { useSalesOrder } from '../../api/orders';
 import { formatClp } from '../../app/format';
 import { useAppSelector } from '../../app/store';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
@@ -15,7 +14,7 @@ export default function TransactionFailedPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const key = params.get('k');
-  const order = useApiQuery<SalesOrderView>('GET', `/api/sales-order/${Number(id) || 0}${key ? `?k=${encodeURIComponent(key)}` : ''}`);
+  const order = useSalesOrder(Number(id) || 0, key);
   const items = useAppSelector((state) => state.cart.items);
   const data = order.data;
   const paid = data && (data.status === 'PAID' || data.status === 'REDEEMED');

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Message } from 'primereact/message';
 import QRCode from 'qrcode';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { SalesOrderView } from '@contracts';
-import { useApiQuery } from '../../api/hooks';
+import { useSalesOrder, voucherPdfUrl } from '../../api/orders';
 import { formatDate, formatRut } from '../../app/format';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
@@ -21,7 +20,7 @@ export default function VoucherPage() {
   const [params] = useSearchParams();
   const key = params.get('k');
   const dispatch = useAppDispatch();
-  const order = useApiQuery<SalesOrderView>('GET', `/api/sales-order/${Number(id) || 0}${key ? `?k=${encodeURIComponent(key)}` : ''}`);
+  const order = useSalesOrder(Number(id) || 0, key);
   const data = order.data;
   const [qr, setQr] = useState<string | null>(null);
   // A split order's other visit, still in the cart to be paid as its own order.
@@ -87,7 +86,7 @@ export default function VoucherPage() {
         </section>
         <PreparationPanel preparation={data.preparation} hours={data.laboratory.openingHours} />
         {voucher && pdfKey !== null && (
-          <a className="p-button cl-link-btn cl-voucher__pdf" href={`/api/sales-order/${data.id}/voucher.pdf?k=${encodeURIComponent(pdfKey)}`} download={`voucher-${data.number}.pdf`}>
+          <a className="p-button cl-link-btn cl-voucher__pdf" href={voucherPdfUrl(data.id, pdfKey)} download={`voucher-${data.number}.pdf`}>
             <i className="pi pi-download" aria-hidden="true" /> Descargar PDF
           </a>
         )}

@@ -1,20 +1,10 @@
-import type { Company, Page } from '@contracts';
+import type { Company } from '@contracts';
 import { Message } from 'primereact/message';
 import { Link } from 'react-router-dom';
-import { useApiQuery } from '../../../api/hooks';
+import { useCompanyBranches } from '../../../api/dataProvider';
 import { formatRut } from '../../../app/format';
 import { Fields } from '../../crud/ShowShell';
 import { StatusTag } from './status';
-
-/** What the company view lists of each branch (`POST /api/priv/laboratory/search`). */
-interface Branch {
-  id: number;
-  identifierName: string;
-  addressLine1: string;
-  isActive: boolean;
-  comuna: { name: string } | null;
-  examCount: number;
-}
 
 /**
  * The state of a company, said where it cannot be missed: waiting (what it may do meanwhile),
@@ -52,7 +42,7 @@ export function CompanyStatusMessage({ company, own }: { company: Company; own: 
 
 /** The company's data and its branches, as the administrator's and the provider's views show them. */
 export function CompanyDetails({ company }: { company: Company }) {
-  const branches = useApiQuery<Page<Branch>>('POST', '/api/priv/laboratory/search', { companyId: company.id, perPage: 100 });
+  const branches = useCompanyBranches(company.id);
   return (
     <>
       <Fields

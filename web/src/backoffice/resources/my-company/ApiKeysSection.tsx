@@ -4,7 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import type { ApiKey, CreatedApiKey } from '@contracts';
 import { asApiError } from '../../../api/client';
-import { apiKeyCalls } from '../../../api/dataProvider';
+import { API_DOCS_URL, apiKeyCalls } from '../../../api/dataProvider';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { useNotify } from '../../crud/hooks';
 
@@ -77,7 +77,7 @@ export function ApiKeysSection() {
       <p className="cl-muted">
         Con una clave de API, el sistema de tu laboratorio (LIS o ERP) consulta y actualiza tus precios e importa listas sin que una persona
         inicie sesión. Quien tenga la clave actúa como tu empresa: guárdala como una contraseña y revócala si se expone.{' '}
-        <a href="/api/docs">Documentación de la API</a>
+        <a href={API_DOCS_URL}>Documentación de la API</a>
       </p>
 
       <form className="cl-api-keys__form" onSubmit={(event) => void create(event)} noValidate>

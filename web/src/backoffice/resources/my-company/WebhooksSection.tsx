@@ -6,7 +6,7 @@ import { Message } from 'primereact/message';
 import { WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@contracts';
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType } from '@contracts';
 import { asApiError } from '../../../api/client';
-import { webhookCalls } from '../../../api/dataProvider';
+import { API_DOCS_URL, webhookCalls } from '../../../api/dataProvider';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { useNotify } from '../../crud/hooks';
 
@@ -95,7 +95,7 @@ export function WebhooksSection() {
       <h2 id="webhooks-title">Webhooks</h2>
       <p className="cl-muted">
         CotizaLab avisa a tu sistema con un POST firmado cuando se autorizan o rechazan tus precios, termina una importación o se paga o
-        canjea una orden. <a href="/api/docs">Cómo verificar la firma</a>
+        canjea una orden. <a href={API_DOCS_URL}>Cómo verificar la firma</a>
       </p>
 
       <form className="cl-webhooks__form" onSubmit={(event) => void create(event)} noValidate>

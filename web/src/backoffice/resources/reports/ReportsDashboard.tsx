@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Page, ReportDashboard, ReportFilter, UnmetDemandRow } from '@contracts';
-import { useApiQuery } from '../../../api/hooks';
+import type { ReportFilter } from '@contracts';
+import { useReportDashboard, useUnmetDemand } from '../../../api/reports';
 import { formatClp, formatCount, shortExamName } from '../../../app/format';
 import { PageHeader } from '../../crud/PageHeader';
 import { ChartPanel, formatShare, fullDay, NumberTable, PeriodBar, ReportTabs, shortDay, TableScroller } from './shared';
@@ -15,8 +15,8 @@ const count = (n: number) => formatCount(n);
 export default function ReportsDashboard() {
   const [filter, setFilter] = useState<ReportFilter>({ preset: '30d' });
   const ready = filter.preset !== 'custom' || Boolean(filter.from && filter.to);
-  const board = useApiQuery<ReportDashboard>('POST', ready ? '/api/reports/dashboard' : null, filter);
-  const unmet = useApiQuery<Page<UnmetDemandRow>>('POST', ready ? '/api/reports/unmet-demand' : null, { ...filter, perPage: 10 });
+  const board = useReportDashboard(ready ? filter : null);
+  const unmet = useUnmetDemand(ready ? { ...filter, perPage: 10 } : null);
   const d = board.data;
   return (
     <>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { LaboratoryCount, LaboratoryDetail, ReportFilter } from '@contracts';
-import { useApiQuery } from '../../../api/hooks';
+import type { ReportFilter } from '@contracts';
+import { useLaboratoriesReport, useLaboratoryReport } from '../../../api/reports';
 import { formatCount } from '../../../app/format';
 import { useAppSelector } from '../../../app/store';
 import { PageHeader } from '../../crud/PageHeader';
@@ -14,8 +14,8 @@ export default function ResultHistory() {
   const [filter, setFilter] = useState<ReportFilter>({ preset: '30d' });
   const [chosen, setChosen] = useState<number | null>(null);
   const ready = filter.preset !== 'custom' || Boolean(filter.from && filter.to);
-  const labs = useApiQuery<LaboratoryCount[]>('POST', ready ? '/api/reports/laboratories' : null, filter);
-  const detail = useApiQuery<LaboratoryDetail>('POST', ready && chosen ? `/api/reports/laboratories/${chosen}` : null, filter);
+  const labs = useLaboratoriesReport(ready ? filter : null);
+  const detail = useLaboratoryReport(chosen, ready ? filter : null);
   return (
     <>
       <PageHeader title="Historial de resultados" />

@@ -4,9 +4,9 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { SelectBox } from '../../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
-import type { Page, ReportFilter, SearchHistoryFilter, SearchHistoryRow, SearchOutcome, SearchResultsView } from '@contracts';
-import { api, asApiError } from '../../../api/client';
-import { useApiQuery } from '../../../api/hooks';
+import type { ReportFilter, SearchHistoryFilter, SearchHistoryRow, SearchOutcome } from '@contracts';
+import { asApiError } from '../../../api/client';
+import { reportCalls, useSearchHistory, useSearchResults } from '../../../api/reports';
 import { formatClp, formatCount, formatDateTime, shortExamName } from '../../../app/format';
 import { PageHeader } from '../../crud/PageHeader';
 import { NumberTable, PeriodBar, ReportTabs } from './shared';
@@ -19,14 +19,13 @@ export default function SearchHistory() {
   const [open, setOpen] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const ready = filter.preset !== 'custom' || Boolean(filter.from && filter.to);
-  const page = useApiQuery<Page<SearchHistoryRow>>('POST', ready ? '/api/reports/search-history' : null, filter);
+  const page = useSearchHistory(ready ? filter : null);
   const change = (next: Partial<SearchHistoryFilter>) => setFilter({ ...filter, ...next, currentPage: next.currentPage ?? 1 });
 
   const download = (format: 'csv' | 'xlsx') => {
     const { currentPage: _p, perPage: _n, ...rest } = filter;
-    const query = new URLSearchParams(Object.entries({ ...rest, format }).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
     setFailure(null);
-    api.download(`/api/reports/search-history/export?${query}`, `busquedas.${format}`).catch((e: unknown) => setFailure(asApiError(e).message));
+    reportCalls.exportSearchHistory({ ...rest, format }).catch((e: unknown) => setFailure(asApiError(e).message));
   };
 
   return (
@@ -70,7 +69,7 @@ export default function SearchHistory() {
 
 /** What a search showed, in order. */
 function Shown({ id }: { id: string }) {
-  const view = useApiQuery<SearchResultsView>('GET', `/api/reports/search-history/${id}`);
+  const view = useSearchResults(id);
   if (view.error) return <p className="cl-error" role="alert">{view.error.message}</p>;
   if (!view.data) return <p className="cl-muted">Cargando…</p>;
   return (

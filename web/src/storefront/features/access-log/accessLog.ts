@@ -1,4 +1,5 @@
-import { api, browsingSession } from '../../../api/client';
+import { browsingSession } from '../../../api/client';
+import { accessLogCalls } from '../../../api/accessLog';
 
 /**
  * Entries wait until the page has loaded and the browser is idle: on a phone the first page's own work comes
@@ -25,7 +26,7 @@ export function logAccess(route: string, personId: number | null): void {
   // The session is read now: it is when the visitor was there.
   const body = { route, session: browsingSession(), personId };
   const send = () => {
-    api.postQuietly('/api/log-access', body).catch((error: unknown) => {
+    accessLogCalls.record(body).catch((error: unknown) => {
       // A lost log entry must never disturb the visitor.
       console.warn('CotizaLab: no se registró la visita', error);
     });

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { useAppDispatch } from '../../../app/store';
-import { useApiForm } from '../../../api/hooks';
+import { usePasswordChangeForm } from '../../../api/auth';
 import { describedBy, FormField } from '../../../shared/ui/FormField';
 import { changePasswordBoxShown } from './authSlice';
 
@@ -15,7 +15,7 @@ export function ChangePasswordBox() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [done, setDone] = useState(false);
-  const form = useApiForm('POST', '/api/auth/change-password');
+  const form = usePasswordChangeForm();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useAppDispatch } from '../../../app/store';
-import { useApiForm } from '../../../api/hooks';
+import { usePasswordRecoveryForm } from '../../../api/auth';
 import { describedBy, FormField } from '../../../shared/ui/FormField';
 import { loginBoxShown } from './authSlice';
 
@@ -12,7 +12,7 @@ export function RecoveryBox() {
   const dispatch = useAppDispatch();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const form = useApiForm('POST', '/api/jwt/recovery-password');
+  const form = usePasswordRecoveryForm();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

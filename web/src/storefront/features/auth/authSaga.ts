@@ -1,7 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import type { CurrentUser, SignInAnswer } from '@contracts';
-import { api, TOKEN_KEY } from '../../../api/client';
+import { authCalls } from '../../../api/auth';
+import { TOKEN_KEY } from '../../../api/client';
 import { logoutRequested, signedIn, signedOut, signInFailed, signInRequested, tokenCheckRequested, type Credentials } from './authSlice';
 
 /** At start: a stored token that still names a session signs the user in; otherwise they stay signed out. */
@@ -11,7 +12,7 @@ function* checkToken() {
     return;
   }
   try {
-    const answer: CurrentUser = yield call(api.get<CurrentUser>, '/api/auth/user');
+    const answer: CurrentUser = yield call(authCalls.currentUser);
     // A sign-out while the check was out drops the token: its answer is stale and must not sign anyone back in.
     if (!localStorage.getItem(TOKEN_KEY)) return;
     yield put(signedIn(answer));
@@ -25,7 +26,7 @@ function* checkToken() {
 
 function* signIn({ payload }: PayloadAction<Credentials>) {
   try {
-    const answer: SignInAnswer = yield call(api.post<SignInAnswer>, '/api/auth/sign-in', payload);
+    const answer: SignInAnswer = yield call(authCalls.signIn, payload);
     localStorage.setItem(TOKEN_KEY, answer.tokenData.accessToken);
     yield put(signedIn({ user: answer.user, person: answer.person }));
   } catch (error) {
@@ -35,7 +36,7 @@ function* signIn({ payload }: PayloadAction<Credentials>) {
 
 function* logout() {
   try {
-    yield call(api.get, '/api/auth/logout');
+    yield call(authCalls.signOut);
   } catch {
     // The token is dropped below either way; an unreachable server must not keep anyone signed in here.
   }

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CurrentUser } from '@contracts';
+import type { CurrentUser, SignInRequest } from '@contracts';
 import { TOKEN_KEY } from '../../../api/client';
 
 /** Spec §3: the logged user and the logged person, as `GET /api/auth/user` answers them. */
@@ -42,10 +42,8 @@ const initialState: AuthState = {
   loggedOut: false,
 };
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+/** What the login box sends (`POST /api/auth/sign-in`). */
+export type Credentials = SignInRequest;
 
 const authSlice = createSlice({
   name: 'auth',

@@ -1,6 +1,5 @@
-import type { QuoteResults } from '@contracts';
 import { formatClp } from '../../../app/format';
-import { useApiQuery } from '../../../api/hooks';
+import { useQuote } from '../../../api/search';
 import { PreparationPanel } from '../search/PreparationPanel';
 import type { CartItem } from './cartSlice';
 
@@ -11,7 +10,7 @@ import type { CartItem } from './cartSlice';
 export function CartVisit({ items }: { items: CartItem[] }) {
   const exams = items.flatMap((item) => (item.examId !== undefined && (item.kind ?? 'EXAM') === 'EXAM' ? [item.examId] : []));
   const laboratoryId = items[0]?.laboratoryId;
-  const visit = useApiQuery<QuoteResults>('POST', exams.length > 0 && laboratoryId ? '/api/laboratory/search' : null, { exams, laboratoryId, perPage: 1 });
+  const visit = useQuote(exams.length > 0 && laboratoryId ? { exams, laboratoryId, perPage: 1 } : null);
   const quote = visit.data?.items[0];
   if (!visit.data || !quote) return null;
   const fees = quote.fees.reduce((sum, fee) => sum + fee.amount, 0);

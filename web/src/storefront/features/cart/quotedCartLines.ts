@@ -1,5 +1,5 @@
-import type { LaboratoryPageExam, LaboratoryPageView, LaboratoryQuote, QuoteResults } from '@contracts';
-import { api } from '../../../api/client';
+import type { LaboratoryPageExam, LaboratoryQuote } from '@contracts';
+import { searchCalls } from '../../../api/search';
 import { shortExamName } from '../../../app/format';
 import { payerOf } from '../search/payer';
 import type { Insurer } from '../search/searchSlice';
@@ -43,8 +43,8 @@ export function cartLinesOf(offered: LaboratoryPageExam[], quote: LaboratoryQuot
 /** Quotes an order at one laboratory and reads its exams, for the cart (a split order's visit). */
 export async function fetchCartLines(laboratory: { id: number; name: string }, order: OrderAtLaboratory, insurer: Insurer | undefined): Promise<CartItem[]> {
   const [quote, lines] = await Promise.all([
-    api.post<QuoteResults>('/api/laboratory/search', { ...order, laboratoryId: laboratory.id, perPage: 1 }),
-    api.post<LaboratoryPageView>(`/api/laboratory/${laboratory.id}/search`, { exams: order.exams, perPage: 30 }),
+    searchCalls.quote({ ...order, laboratoryId: laboratory.id, perPage: 1 }),
+    searchCalls.laboratoryPage(laboratory.id, { exams: order.exams, perPage: 30 }),
   ]);
   const item = quote.items[0];
   return item ? cartLinesOf(lines.exams.items, item, laboratory, insurer) : [];

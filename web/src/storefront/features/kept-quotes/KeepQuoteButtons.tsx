@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import type { KeepQuoteRequest } from '@contracts';
-import { api, ApiError } from '../../../api/client';
+import { ApiError } from '../../../api/client';
+import { keptQuoteCalls } from '../../../api/search';
 
 /**
  * "Descargar cotización (PDF)" and "Compartir" (issue 30): the order's quote at this laboratory is kept under a
@@ -21,7 +22,7 @@ export function KeepQuoteButtons({ request, keptRef, compact = false }: { reques
     setBusy(true);
     setNote(null);
     try {
-      const { ref } = await api.post<{ ref: string }>('/api/quote', request);
+      const { ref } = await keptQuoteCalls.keep(request);
       setKept({ key, ref });
       return ref;
     } catch (error) {
@@ -34,7 +35,7 @@ export function KeepQuoteButtons({ request, keptRef, compact = false }: { reques
 
   const download = async () => {
     const ref = await keep();
-    if (ref) window.location.assign(`/api/quote/${ref}/pdf`);
+    if (ref) window.location.assign(keptQuoteCalls.pdfUrl(ref));
   };
 
   const share = async () => {

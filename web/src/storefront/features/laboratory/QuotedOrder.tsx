@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { LaboratoryPageView, QuoteResults } from '@contracts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { formatClp, formatUf, shortExamName } from '../../../app/format';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { useApiQuery } from '../../../api/hooks';
+import { useLaboratoryPage, useQuote } from '../../../api/search';
 import { itemAdded } from '../cart/cartSlice';
 import { cartLinesOf, previsionShares, type OrderAtLaboratory } from '../cart/quotedCartLines';
 import { payerOf } from '../search/payer';
@@ -44,9 +43,9 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
   useEffect(() => {
     if (insurersStatus === 'idle') dispatch(insurersRequested());
   }, [dispatch, insurersStatus]);
-  const quote = useApiQuery<QuoteResults>('POST', '/api/laboratory/search', { ...order, laboratoryId, perPage: 1 });
+  const quote = useQuote({ ...order, laboratoryId, perPage: 1 });
   // The laboratory's own lines of those exams: the cart adds laboratory exams, by their id.
-  const lines = useApiQuery<LaboratoryPageView>('POST', `/api/laboratory/${laboratoryId}/search`, { exams: order.exams, perPage: 30 });
+  const lines = useLaboratoryPage(laboratoryId, { exams: order.exams, perPage: 30 });
   const inCart = useAppSelector((state) => state.cart.items);
   // Known when the patient comes from the quote (the search named its exams).
   const { examNames, examTyped } = useAppSelector((state) => state.search);

@@ -1,6 +1,6 @@
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../../../api/client';
+import { lookupCalls } from '../../../api/lookups';
 import type { RootState } from '../../../app/store';
 import {
   comunasFailed, comunasLoaded, comunasRequested, regionsFailed, regionsLoaded, regionsRequested, type Location,
@@ -10,7 +10,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : 'N
 
 function* loadRegions() {
   try {
-    const regions: Location[] = yield call(api.get<Location[]>, '/api/locations');
+    const regions: Location[] = yield call(lookupCalls.regions);
     yield put(regionsLoaded(regions));
   } catch (error) {
     yield put(regionsFailed(message(error)));
@@ -24,7 +24,7 @@ function* loadComunas({ payload: regionId }: PayloadAction<number>) {
     return;
   }
   try {
-    const comunas: Location[] = yield call(api.get<Location[]>, `/api/locations/children/${regionId}`);
+    const comunas: Location[] = yield call(lookupCalls.comunas, regionId);
     yield put(comunasLoaded({ regionId, comunas }));
   } catch (error) {
     yield put(comunasFailed(message(error)));

@@ -1,7 +1,6 @@
-import type { CoveringPackage } from '@contracts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatClp } from '../../../app/format';
-import { useApiQuery } from '../../../api/hooks';
+import { useCoveringPackages } from '../../../api/products';
 import { filterFromUrl } from '../search/quoteFilter';
 import { productPath } from './productRoutes';
 import './products.css';
@@ -17,7 +16,7 @@ export function CoveringPackages() {
   const body = filter.exams.length > 0
     ? { examIds: filter.exams, location: filter.location, nearLocations: filter.nearLocations, addedComunas: filter.addedComunas, locationFk: filter.locationFk }
     : null;
-  const { data } = useApiQuery<CoveringPackage[]>('POST', body ? '/api/product/covering' : null, body);
+  const { data } = useCoveringPackages(body);
   if (!body || !data || data.length === 0) return null;
   return (
     <section className="cl-covering" aria-labelledby="covering-title">

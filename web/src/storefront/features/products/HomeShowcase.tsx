@@ -1,6 +1,6 @@
-import type { HomeMedia, Page, ProductView } from '@contracts';
+import type { ProductView } from '@contracts';
 import { Link } from 'react-router-dom';
-import { useApiQuery } from '../../../api/hooks';
+import { useHomeMedia, useProducts } from '../../../api/products';
 import { ContentSlider, SlotContent } from './ContentSlider';
 import { ProductCard } from './ProductCard';
 import './products.css';
@@ -10,9 +10,9 @@ import './products.css';
  * first screen): the live banners, the slides, and a few packages on offer and new.
  */
 export function HomeShowcase() {
-  const media = useApiQuery<HomeMedia>('GET', '/api/media');
-  const offers = useApiQuery<Page<ProductView>>('POST', '/api/product/search', { list: 'offers', perPage: 4 });
-  const fresh = useApiQuery<Page<ProductView>>('POST', '/api/product/search', { list: 'new', perPage: 4 });
+  const media = useHomeMedia();
+  const offers = useProducts({ list: 'offers', perPage: 4 });
+  const fresh = useProducts({ list: 'new', perPage: 4 });
   const banners = media.data?.banners ?? [];
   const sliders = media.data?.sliders ?? [];
   return (

@@ -1,5 +1,5 @@
 import type { Person } from '@contracts';
-import { useApiQuery } from '../../../api/hooks';
+import { useProfile } from '../../../api/auth';
 import { useAppSelector } from '../../../app/store';
 import type { Coverage } from '../search/InsurerPicker';
 import type { Place } from '../search/PlacePicker';
@@ -21,6 +21,6 @@ export function searchDefaultsOf(person: Pick<Person, 'comuna' | 'insurer' | 'co
 /** The signed-in person's search defaults, read from their profile; null for a visitor or an empty profile. */
 export function useSearchDefaults(): SearchDefaults | null {
   const personId = useAppSelector((state) => state.auth.person?.id ?? null);
-  const { data } = useApiQuery<Person>('GET', personId === null ? null : `/api/person/${personId}`);
+  const { data } = useProfile(personId);
   return data && data.id === personId ? searchDefaultsOf(data) : null;
 }

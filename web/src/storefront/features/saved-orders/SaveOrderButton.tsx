@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import type { SavedOrder } from '@contracts';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
-import { useApiForm } from '../../../api/hooks';
+import { useSaveOrderForm } from '../../../api/orders';
 import { useAppSelector } from '../../../app/store';
 import type { QuoteFilter } from '../search/quoteFilter';
 
 /** "Guardar en mis órdenes" on a quote (issue 19): for a signed-in person, to quote it again from /panel. */
 export function SaveOrderButton({ filter }: { filter: QuoteFilter }) {
   const signedIn = useAppSelector((state) => state.auth.person !== null);
-  const form = useApiForm<SavedOrder>('POST', '/api/saved-order');
+  const form = useSaveOrderForm();
   const [savedKey, setSavedKey] = useState<string | null>(null);
   const key = JSON.stringify([filter.exams, filter.location, filter.nearLocations, filter.pensionHealtInstitutionId, filter.coveragePercentage]);
   if (!signedIn || filter.exams.length === 0) return null;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { Page, SavedOrder } from '@contracts';
+import type { SavedOrder } from '@contracts';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
-import { api, asApiError } from '../../../api/client';
-import { useApiQuery } from '../../../api/hooks';
+import { asApiError } from '../../../api/client';
+import { savedOrderCalls, useSavedOrders } from '../../../api/orders';
 import { formatDate } from '../../../app/format';
 import { EMPTY_FILTER, filterToUrl } from '../search/quoteFilter';
 
@@ -16,14 +16,14 @@ export const savedOrderLink = (order: SavedOrder) =>
 
 /** "Órdenes guardadas" on /panel (issue 19): the orders the person kept, to quote them again. */
 export function SavedOrders() {
-  const orders = useApiQuery<Page<SavedOrder>>('POST', '/api/saved-order/search', { perPage: 20 });
+  const orders = useSavedOrders({ perPage: 20 });
   const [removed, setRemoved] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const items = (orders.data?.items ?? []).filter((o) => !removed.includes(o.id));
   const remove = async (order: SavedOrder) => {
     setError(null);
     try {
-      await api.delete(`/api/saved-order/${order.id}`);
+      await savedOrderCalls.remove(order.id);
       setRemoved([...removed, order.id]);
     } catch (caught) {
       setError(asApiError(caught).message);

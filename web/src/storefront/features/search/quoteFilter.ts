@@ -1,4 +1,9 @@
-/** The /buscador filter (spec §3/§4), exactly the fields `POST /api/laboratory/search` takes. */
+import type { QuoteOrderBy, QuoteRequest } from '@contracts';
+
+/**
+ * The /buscador filter (spec §3/§4): the fields of `POST /api/laboratory/search` (`QuoteRequest`) it sets, and the
+ * comunas added from the facet, which `searchBody` sends as the request's `nearLocations`.
+ */
 export interface QuoteFilter {
   exams: number[];
   typeExamId: number | null;
@@ -23,7 +28,7 @@ export interface QuoteFilter {
   /** The exams are for a child (`nino=1`): the branches' pediatric sample taking is quoted where they charge one. */
   pediatric: boolean;
   /** `distance`: "Más cercano", from the chosen comuna; `toPay`: what the patient pays in all, fees included (the default). */
-  orderBy: 'identifierName' | 'total' | 'copay' | 'distance' | 'toPay';
+  orderBy: QuoteOrderBy;
   orderSort: 'asc' | 'desc';
 }
 
@@ -115,9 +120,12 @@ export function filterToUrl(filter: QuoteFilter, page = 1): string {
   return params.toString();
 }
 
+/** The filter's fields the request takes as they are: a field the request does not name fails to compile (the API answers 400). */
+type SentAsIs = Pick<QuoteRequest, Exclude<keyof QuoteFilter, 'addedComunas'>>;
+
 /** The body of `POST /api/laboratory/search`: `nearLocations` is `true` (every neighbour) or the list of comunas added. */
-export function searchBody(filter: QuoteFilter) {
-  const { addedComunas, ...rest } = filter;
+export function searchBody(filter: QuoteFilter): QuoteRequest {
+  const { addedComunas, ...rest }: SentAsIs & Pick<QuoteFilter, 'addedComunas'> = filter;
   // At home needs the comuna where the home is; without one the option waits (the page asks for the comuna).
   return { ...rest, homeCollection: filter.homeCollection && filter.location !== null, nearLocations: filter.nearLocations || (addedComunas.length > 0 ? addedComunas : false) };
 }

@@ -1,6 +1,8 @@
 import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ExamDetail } from '@contracts';
-import { api, browsingSession } from '../../../api/client';
+import { browsingSession } from '../../../api/client';
+import { lookupCalls } from '../../../api/lookups';
+import { searchCalls } from '../../../api/search';
 import { shortExamName } from '../../../app/format';
 import type { RootState } from '../../../app/store';
 import { filterToUrl, searchBody, type QuoteFilter } from './quoteFilter';
@@ -24,7 +26,7 @@ function* search() {
   yield put(searchStarted());
   try {
     const [results]: [QuoteResults] = yield all([
-      call(api.post<QuoteResults>, '/api/laboratory/search', { ...searchBody(filter), currentPage: page, session: browsingSession() }),
+      call(searchCalls.quote, { ...searchBody(filter), currentPage: page, session: browsingSession() }),
       call(nameExams, filter.exams),
     ]);
     yield put(searchLoaded(results));
@@ -39,7 +41,7 @@ function* nameExams(examIds: number[]) {
   const known: Record<number, string> = yield select((state: RootState) => state.search.examNames);
   const missing = examIds.filter((id) => !known[id]);
   if (missing.length === 0) return;
-  const exams: ExamDetail[] = yield all(missing.map((id) => call(api.get<ExamDetail>, `/api/exam/${id}`)));
+  const exams: ExamDetail[] = yield all(missing.map((id) => call(lookupCalls.exam, id)));
   yield put(examNamed(exams.map((e) => ({ id: e.id, name: shortExamName(e.name) }))));
 }
 
@@ -50,7 +52,7 @@ function* resetScroll() {
 
 function* loadInsurers() {
   try {
-    const insurers: Insurer[] = yield call(api.get<Insurer[]>, '/api/insurer');
+    const insurers: Insurer[] = yield call(lookupCalls.insurers);
     yield put(insurersLoaded(insurers));
   } catch {
     yield put(insurersFailed());

@@ -1,17 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { QuoteResults } from '@contracts';
+import type { Insurer, QuoteResults } from '@contracts';
 import { EMPTY_FILTER, type QuoteFilter } from './quoteFilter';
 
 // The quote's wire types are the server's (src/contracts): re-exported for the storefront's screens.
-export type { ExamQuote, FacetCount, LaboratoryQuote, QuoteResults } from '@contracts';
-
-export interface Insurer {
-  id: number;
-  code: string;
-  name: string;
-  type: 'public' | 'isapre_open' | 'isapre_closed' | string;
-  parentId: number | null;
-}
+export type { ExamQuote, FacetCount, Insurer, LaboratoryQuote, QuoteResults } from '@contracts';
 
 type Status = 'idle' | 'loading' | 'loaded' | 'failed';
 
