@@ -1,19 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { PrismaService } from '../../../../platform/database/prisma.service';
+import type { LocationView } from '../../../../contracts/locations';
 import { RegionNotFoundError } from '../../geography.errors';
 
-export interface LocationView {
-  id: number;
-  code: string;
-  name: string;
-  kind: 'REGION' | 'COMUNA';
-  parentId: number | null;
-  abbreviation: string | null;
-  romanNumeral: string | null;
-  provinceName: string | null;
-  lat: number | null;
-  lng: number | null;
-}
 
 const LOCATION_SELECT = {
   id: true, code: true, name: true, kind: true, parentId: true, abbreviation: true,
