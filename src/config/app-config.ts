@@ -47,6 +47,8 @@ const envSchema = z.object({
   EMBEDDED_POSTGRES_PORT: integer(54329, 1024, 65535),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
   REDIS_PREFIX: z.string().trim().regex(/^[\w:.-]+$/, 'may only hold letters, digits and _ : . -').default('cotizalab'),
+  /** How long a worker's lock on a running job lasts (renewed while it runs): a dead worker's job is taken over within about twice this. */
+  QUEUE_LOCK_MS: integer(30_000, 1_000, 600_000),
   ELASTICSEARCH_URL: urlWithProtocols(['http:', 'https:']),
   ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters long').optional()),
@@ -156,7 +158,7 @@ function toAppConfig(env: z.infer<typeof envSchema>, terminal: boolean) {
       url: env.DATABASE_URL,
       embeddedPort: env.EMBEDDED_POSTGRES_PORT,
     },
-    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX, lockMs: env.QUEUE_LOCK_MS } : undefined,
     elasticsearchUrl: env.ELASTICSEARCH_URL,
     searchCacheEntries: env.SEARCH_CACHE_ENTRIES,
     admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },

@@ -71,7 +71,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
           provide: JOB_QUEUE,
           useFactory: (): JobQueue =>
             config.redis
-              ? new BullmqJobQueue(config.redis.url, config.redis.prefix, logger.child({ module: 'queue' }))
+              ? new BullmqJobQueue(config.redis.url, config.redis.prefix, config.redis.lockMs, logger.child({ module: 'queue' }))
               : new InProcessJobQueue(logger.child({ module: 'queue' })),
         },
         Outbox,

@@ -109,7 +109,7 @@ describe('outbox and relay', () => {
 
     beforeEach(async () => {
       proxy = await TcpProxy.start(requiredEnv('TEST_REDIS_URL'));
-      queue = new BullmqJobQueue(proxy.urlFor(requiredEnv('TEST_REDIS_URL')), testRedisPrefix(), log);
+      queue = new BullmqJobQueue(proxy.urlFor(requiredEnv('TEST_REDIS_URL')), testRedisPrefix(), 30_000, log);
     });
 
     afterEach(async () => {

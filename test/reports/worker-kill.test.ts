@@ -11,13 +11,15 @@ import { waitFor } from '../support/wait';
 import type { ReportDashboard } from '../../src/contracts/reports';
 
 const ROOT = join(__dirname, '..', '..');
+/** The workers' job lock: a dead worker's job is taken over within about twice this (30 s by default). */
+const LOCK_MS = 3000;
 
 /** `node dist/main.js worker`, as it runs in production: a process of its own that can be killed. */
 async function startWorker(databaseUrl: string, redis: { url: string; prefix: string }): Promise<{ child: ChildProcess; output: () => string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cotizalab-worker-'));
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js'), 'worker'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, DATA_DIR: dataDir, WORKER_HEALTH_PORT: String(await freePort()), LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, DATA_DIR: dataDir, WORKER_HEALTH_PORT: String(await freePort()), LOG_LEVEL: 'warn', QUEUE_LOCK_MS: String(LOCK_MS) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -96,7 +98,7 @@ describe('a worker killed mid-batch', () => {
     expect(await t.prisma.accessLog.count({ where: { session: 1790000002n } })).toBe(0);
     expect(await opensOf(lab.id)).toBe(1);
 
-    // Another worker picks the job up once the dead one's lock on it runs out (BullMQ: up to a minute).
+    // Another worker picks the job up once the dead one's lock on it runs out (about twice LOCK_MS).
     const second = await startWorker(t.db.url, redis);
     workers.push(second.child);
     expect(await waitFor(() => opensOf(lab.id), (n) => n >= 2, 100_000)).toBe(2);

@@ -16,6 +16,8 @@ export class BullmqJobQueue implements JobQueue {
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
+    /** A job's lock; BullMQ looks for stalled jobs (their worker died) as often. */
+    private readonly lockMs: number,
     private readonly log: Logger,
   ) {
     this.producerConnection = new IORedis(redisUrl, { ...connectionOptions, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
@@ -91,7 +93,7 @@ export class BullmqJobQueue implements JobQueue {
     const worker = new Worker(
       queue,
       async (job) => runJob(queue, { id: job.id ?? '', name: job.name, data: job.data as T, attempt: job.attemptsMade + 1 } satisfies Job<T>, handler),
-      { connection, prefix: this.prefix, concurrency: options.concurrency ?? 1 },
+      { connection, prefix: this.prefix, concurrency: options.concurrency ?? 1, lockDuration: this.lockMs, stalledInterval: this.lockMs },
     );
     // Emitted after the handler's log context has ended: the request is named here from the job's data.
     worker.on('failed', (job, err) => this.log.error({ queue, jobId: job?.id, requestId: requestIdOf(job?.data), attempt: job?.attemptsMade, err }, 'job failed'));
