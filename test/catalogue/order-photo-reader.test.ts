@@ -13,6 +13,7 @@ import {
 } from '../../src/modules/catalogue/exams/exams.errors';
 import { OrderPhotoReader } from '../../src/modules/catalogue/exams/infrastructure/order-photo-reader';
 import { asPhonePhoto, decompressionBombPng, linesFound, renderOrder, type PrintedOrder } from '../support/order-photos';
+import { waitFor } from '../support/wait';
 
 const EXAMS = ['Hemograma', 'Perfil bioquímico', 'Perfil lipídico', 'TSH', 'T4 libre', 'Orina completa', 'Urocultivo', 'Creatinina', 'Hemoglobina glicosilada', 'Proteína C reactiva'];
 const ORDER: PrintedOrder = {
@@ -136,8 +137,8 @@ describe('OrderPhotoReader', () => {
       expect(worker()).toBeUndefined();
       expect(score(await idle.read(clean))).toMatch(NINE_OR_TEN);
       expect(worker()).toBeDefined();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(worker()).toBeUndefined();
+      // Idle for idleMs: the worker goes.
+      expect(await waitFor(async () => worker(), (w) => w === undefined, 5_000)).toBeUndefined();
       expect(score(await idle.read(clean))).toMatch(NINE_OR_TEN);
     } finally {
       idle.onModuleDestroy();
