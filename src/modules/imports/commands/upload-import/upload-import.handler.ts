@@ -8,7 +8,7 @@ import { PrismaService, type Tx } from '../../../../platform/database/prisma.ser
 import { invalidField } from '../../../../platform/http/app-error';
 import { CompanyNotFoundError } from '../../../companies';
 import { cellsByKey, matchHeader } from '../../domain/columns';
-import { openTable } from '../../domain/table-reader';
+import { readTableInThread, type TableInThread } from '../../domain/read-table-in-thread';
 import { ImportsBusyError, NoRowsError } from '../../imports.errors';
 import { AdvisoryLock } from '../../../../platform/database/locks';
 import { CompanyNotApprovedError, PENDING_COMPANY_CANNOT_IMPORT } from '../../../../platform/cqrs/company-scope';
@@ -57,6 +57,7 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
   ) {}
 
   async execute({ ctx, kind, file, options }: UploadImportCommand) {
+    let table: TableInThread | undefined;
     try {
       const handler = IMPORT_KINDS[kind];
       const companyId = handler.companyOwned ? await this.targetCompany(ctx.actor, options.companyId) : null;
@@ -67,7 +68,8 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
           // A slot first: a burst of files (even tiny hostile ones) is checked a few at a time, the rest told to wait.
           await takeSlot(tx, AdvisoryLock.ImportSlot, IMPORT_CONCURRENCY.overall, (slot) => slot, () => new ImportsBusyError(false));
           await takeSlot(tx, AdvisoryLock.ImportCompanySlot, IMPORT_CONCURRENCY.perCompany, (slot) => (companyId ?? 0) * 8 + slot, () => new ImportsBusyError(true));
-          const table = await openTable(file.path, file.size, { sheet: options.sheet });
+          // Read in a thread of its own, under a heap ceiling and a time limit (READER_LIMITS): no file exhausts this process.
+          table = await readTableInThread(file.path, file.size, { sheet: options.sheet });
           const positions = matchHeader(handler.columns, table.header, (handler.oneOf ?? []) as string[][]);
           const job = await tx.importJob.create({
             data: {
@@ -100,6 +102,7 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
       const queued = confirm ? await this.commands.execute(new ConfirmImportCommand(ctx, importId, options.allOrNothing)) : job;
       return { import: queued, preview: preview satisfies ImportPreviewRow[], canConfirm };
     } finally {
+      await table?.close();
       await rm(file.path, { force: true });
     }
   }
