@@ -1,41 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { requiredEnv, testRedisPrefix } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/app';
 import { ADMIN, signIn } from '../support/accounts';
-import { freePort } from '../support/environment';
+import { startBuilt, type BuiltProcess } from '../support/built-app';
 import { waitFor } from '../support/wait';
 import type { ReportDashboard } from '../../src/contracts/reports';
 
-const ROOT = join(__dirname, '..', '..');
 /** The workers' job lock: a dead worker's job is taken over within about twice this (30 s by default). */
 const LOCK_MS = 3000;
-
-/** `node dist/main.js worker`, as it runs in production: a process of its own that can be killed. */
-async function startWorker(databaseUrl: string, redis: { url: string; prefix: string }): Promise<{ child: ChildProcess; output: () => string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cotizalab-worker-'));
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js'), 'worker'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, DATA_DIR: dataDir, WORKER_HEALTH_PORT: String(await freePort()), LOG_LEVEL: 'warn', QUEUE_LOCK_MS: String(LOCK_MS) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  child.once('exit', () => void rm(dataDir, { recursive: true, force: true }));
-  return { child, output: () => output };
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
 
 /**
  * Issue 12's "Done when": route changes reach the reports once each after a worker process is
@@ -45,17 +16,21 @@ describe('a worker killed mid-batch', () => {
   let t: TestApp;
   let admin: string;
   const redis = { url: requiredEnv('TEST_REDIS_URL'), prefix: testRedisPrefix() };
-  const workers: ChildProcess[] = [];
+  const workers: BuiltProcess[] = [];
+  const startWorker = async () => {
+    const worker = await startBuilt('worker', { DATABASE_URL: t.db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, QUEUE_LOCK_MS: String(LOCK_MS) });
+    workers.push(worker);
+    return worker;
+  };
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'dist', 'main.js'))) throw new Error('this test starts the built worker: run `npm run build` first (`npm test` does)');
     // An API process that only hands batches to the queue; the workers are separate processes.
     t = await startTestApp({ env: { APP_ROLE: 'api', REDIS_PREFIX: redis.prefix } });
     admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
   }, 120_000);
 
   afterAll(async () => {
-    for (const worker of workers) await kill(worker, 'SIGKILL');
+    for (const worker of workers) await worker.stop('SIGKILL');
     await t?.close();
   });
 
@@ -66,8 +41,7 @@ describe('a worker killed mid-batch', () => {
 
   it('loses nothing and counts nothing twice: the batch is written once, by the next worker', async () => {
     const lab = await t.prisma.laboratory.findFirstOrThrow({ where: { isActive: true }, orderBy: { id: 'asc' } });
-    const first = await startWorker(t.db.url, redis);
-    workers.push(first.child);
+    const first = await startWorker();
     await t.http.post('/api/log-access').send({ route: `/laboratorio/${lab.id}`, session: 1790000001 });
     expect(await waitFor(() => opensOf(lab.id), (n) => n === 1, 60_000)).toBe(1);
 
@@ -91,7 +65,7 @@ describe('a worker killed mid-batch', () => {
     expect(waiting).toHaveLength(1);
 
     // ... and its process is killed there, then the lock let go: the dead worker's transaction never commits.
-    await kill(first.child, 'SIGKILL');
+    await first.stop('SIGKILL');
     release();
     await blocker;
     await waitFor(() => t.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ${waiting[0].pid}::int`, ([row]) => row.n === 0, 30_000);
@@ -99,8 +73,7 @@ describe('a worker killed mid-batch', () => {
     expect(await opensOf(lab.id)).toBe(1);
 
     // Another worker picks the job up once the dead one's lock on it runs out (about twice LOCK_MS).
-    const second = await startWorker(t.db.url, redis);
-    workers.push(second.child);
+    await startWorker();
     expect(await waitFor(() => opensOf(lab.id), (n) => n >= 2, 100_000)).toBe(2);
     expect(await t.prisma.accessLog.count({ where: { session: 1790000002n } })).toBe(1);
   }, 240_000);
