@@ -1,6 +1,5 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
@@ -13,7 +12,7 @@ import { IdempotencyInterceptor } from './platform/http/idempotency';
 import type { PlatformOptions } from './platform/platform.module';
 import { QuietStartLogger } from './platform/logging/logger';
 import { serveWebApp } from './platform/web/web-app';
-import { buildOpenApiDocument } from './platform/http/openapi/openapi-document';
+import { serveApiDocs } from './platform/http/openapi/api-docs';
 import { SERVER_PAGES } from './modules/storefront';
 
 /** Request bodies above this size answer 413; imports go through multipart uploads instead. */
@@ -49,8 +48,8 @@ export async function createApp(options: PlatformOptions): Promise<NestExpressAp
   app.useGlobalFilters(new HttpExceptionFilter(options.logger.child({ module: 'http' })));
   // Outermost first: the envelope wraps what the idempotency interceptor answers, a replay included.
   app.useGlobalInterceptors(new EnvelopeInterceptor(), app.get(IdempotencyInterceptor));
-  // Built on first request, from the routes' own schemas and types (src/platform/http/openapi). Groups start
-  // closed: Swagger UI stops drawing the groups after a hundred-odd operations open at once.
-  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app, API_VERSION), { swaggerOptions: { docExpansion: 'none' } });
+  // Built on first request, from the routes' own schemas and types (src/platform/http/openapi); @nestjs/swagger
+  // loads only then. Groups start closed: Swagger UI stops drawing the groups after a hundred-odd operations open at once.
+  serveApiDocs(app, API_VERSION, { swaggerOptions: { docExpansion: 'none' } });
   return app;
 }

@@ -1,4 +1,4 @@
-import { Faker, es } from '@faker-js/faker';
+import type * as FakerModule from '@faker-js/faker';
 import { formatRut } from '../../platform/chile/rut';
 import type { ReferenceData } from '../../platform/reference-data/reference-data';
 
@@ -75,6 +75,8 @@ export interface GeneratedLaboratory {
 }
 
 export function generateLaboratories(reference: ReferenceData, count: number, seed = 20261122) {
+  // Required here, not at the top: only a seed of demo laboratories uses faker (about 20 MB of heap at every start otherwise).
+  const { Faker, es } = require('@faker-js/faker') as typeof FakerModule;
   const faker = new Faker({ locale: [es], seed });
   const pickComuna = comunaPicker(reference, faker);
   const popularCodes = new Set(reference.synonyms.map((s) => s.code));
@@ -155,7 +157,7 @@ export function generateLaboratories(reference: ReferenceData, count: number, se
 }
 
 /** Comunas weighted by their region's population and, within it, by how urban they look (many near neighbours). */
-function comunaPicker(reference: ReferenceData, faker: Faker) {
+function comunaPicker(reference: ReferenceData, faker: FakerModule.Faker) {
   const neighbours = new Map<string, number>();
   for (const pair of reference.adjacency) if (pair.km <= 15) neighbours.set(pair.code, (neighbours.get(pair.code) ?? 0) + 1);
   const byRegion = new Map<string, typeof reference.comunas>();

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../platform/images/sharp';
 import { formatClp } from '../../platform/chile/money';
 import type { SearchShare } from './queries/get-search-share/get-search-share.query';
 

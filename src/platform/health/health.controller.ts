@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../http/openapi/decorators';
 import { Public } from '../auth/access-policy';
 import { LIVE, readinessAnswer } from './health-answer';
 import { Readiness } from './readiness';

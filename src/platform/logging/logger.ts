@@ -1,6 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type prettyModule from 'pino-pretty';
 import type { AppConfig } from '../../config/app-config';
 import { HIDDEN } from './http-logging';
 import { logContextFields } from './log-context';
@@ -28,6 +28,8 @@ export function createLogger(config: Pick<AppConfig, 'role' | 'logLevel' | 'logF
     },
   };
   if (config.logFormat === 'json') return destination ? pino(options, destination) : pino(options);
+  // Required only for readable lines: a deployment writing JSON never loads it.
+  const pretty = require('pino-pretty') as typeof prettyModule;
   return pino(
     options,
     pretty({

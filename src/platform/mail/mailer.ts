@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ROOT_LOGGER } from '../platform.tokens';
@@ -20,7 +20,8 @@ export interface Mail {
  */
 @Injectable()
 export class Mailer {
-  private readonly transport: Transporter;
+  /** Made on the first mail, not at start: many processes never send one (nodemailer is about 7 MB). */
+  private transport: Transporter | undefined;
   private readonly log: Logger;
 
   constructor(
@@ -28,12 +29,15 @@ export class Mailer {
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
     this.log = log.child({ module: 'mail' });
-    this.transport = config.mail.smtpUrl
-      ? nodemailer.createTransport(config.mail.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   async send(mail: Mail): Promise<void> {
+    if (!this.transport) {
+      const nodemailer = require('nodemailer') as typeof import('nodemailer');
+      this.transport = this.config.mail.smtpUrl
+        ? nodemailer.createTransport(this.config.mail.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    }
     const info = await this.transport.sendMail({ from: this.config.mail.from, ...mail });
     if (this.config.mail.smtpUrl) {
       this.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');

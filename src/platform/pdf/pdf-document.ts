@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import type { OpeningHours } from '../../contracts/laboratories';
 import { longChileDate } from '../chile/calendar';
 
@@ -8,6 +8,8 @@ const DAYS = ['', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado
 
 /** An A4 document of CotizaLab and the promise of its bytes once `doc.end()` is called. */
 export function newPdf(title: string): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  // Required on the first PDF, not at start: most processes never write one (pdfkit and its fonts, about 10 MB of heap).
+  const PDFDocument = require('pdfkit') as typeof PDFKitDocument;
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title, Subject: `CotizaLab ${title}`, Author: 'CotizaLab' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -32,3 +34,9 @@ export function openingHoursLines(hours: OpeningHours[]): string[] {
 
 /** "26 de noviembre de 2026", in Chile. */
 export const longDate = (iso: string | null) => (iso ? longChileDate(new Date(iso)) : '—');
+
+/** A QR code as a PNG for a PDF (required on the first one, not at start). */
+export function qrPng(text: string): Promise<Buffer> {
+  const QRCode = require('qrcode') as typeof import('qrcode');
+  return QRCode.toBuffer(text, { type: 'png', width: 220, margin: 1, errorCorrectionLevel: 'M' });
+}

@@ -1,7 +1,7 @@
 import { Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
+import { ApiOperation, ApiTags } from '../../../platform/http/openapi/decorators';
 import { Public } from '../../../platform/auth/access-policy';
 import { ClientIp } from '../../../platform/auth/actor';
 import { ValidBody } from '../../../platform/http/validated';

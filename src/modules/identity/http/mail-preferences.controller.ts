@@ -1,7 +1,7 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '../../../platform/http/openapi/decorators';
 import { MAIL_KINDS } from '../../../contracts/mail-preferences';
 import { ProviderScoped, SessionOnly } from '../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../platform/auth/actor';

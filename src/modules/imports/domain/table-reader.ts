@@ -5,10 +5,9 @@ import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { open as openZipFile, type Entry, type ZipFile } from 'yauzl';
 import { FileTooLargeError, TooManyRowsError, UnreadableFileError, UnknownSheetError } from '../imports.errors';
+import { IMPORT_LIMITS } from './import-limits';
 import { inspectXlsx } from './xlsx-guard';
 
-/** The limits of one upload, answered before any row is imported. */
-export const IMPORT_LIMITS = { maxBytes: 20 * 1024 * 1024, maxRows: 200_000 } as const;
 
 export type TableFormat = 'CSV' | 'XLSX';
 

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import type { ColumnSpec } from './columns';
 import { CSV_BOM, csvLine } from './error-file';
 
@@ -49,7 +49,7 @@ function xlsxPieces(header: string[], cells: (row: TemplateRow) => string[], pag
   // An empty cell is left empty, not an empty text.
   const typed = (values: string[]) => values.map((value, i) => (value === '' ? null : /^\d+$/.test(value) && !/codigo/.test(header[i]) ? Number(value) : value));
   const write = async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const workbook = new (require('exceljs') as typeof ExcelJSModule).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Datos');
     sheet.columns = header.map(() => ({ width: 22 }));
     const top = sheet.addRow(header);

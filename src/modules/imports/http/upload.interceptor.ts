@@ -6,7 +6,7 @@ import multer from 'multer';
 import { from, switchMap, type Observable } from 'rxjs';
 import { AppError } from '../../../platform/http/app-error';
 import { IdempotencyInterceptor } from '../../../platform/http/idempotency';
-import { IMPORT_LIMITS } from '../domain/table-reader';
+import { IMPORT_LIMITS } from '../domain/import-limits';
 import { FileTooLargeError, MissingFileError, UnreadableFileError } from '../imports.errors';
 
 /** Streams the multipart `file` to a temporary file (never into memory), refusing more than 20 MB as it arrives. */

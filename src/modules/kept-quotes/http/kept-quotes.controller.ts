@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { z } from 'zod';
+import { ApiOperation, ApiTags } from '../../../platform/http/openapi/decorators';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import type { KeptQuoteView } from '../../../contracts/kept-quotes';
 import { Public } from '../../../platform/auth/access-policy';

@@ -1,9 +1,8 @@
-import QRCode from 'qrcode';
 import type { KeptQuoteView } from '../../../contracts/kept-quotes';
 import { VISIT_FEE_LABELS } from '../../../contracts/laboratories';
 import { visitTimeAdvice } from '../../../contracts/preparation';
 import { formatClp } from '../../../platform/chile/money';
-import { longDate, newPdf, openingHoursLines, pdfSection } from '../../../platform/pdf/pdf-document';
+import { longDate, newPdf, qrPng, openingHoursLines, pdfSection } from '../../../platform/pdf/pdf-document';
 
 /**
  * The printable quote (issue 30): its reference, date and validity, the laboratory with its address and hours,
@@ -13,7 +12,7 @@ import { longDate, newPdf, openingHoursLines, pdfSection } from '../../../platfo
  */
 export async function renderQuotePdf(view: KeptQuoteView, url: string): Promise<Buffer> {
   const { quote, preparation, uf } = view.then;
-  const qr = await QRCode.toBuffer(url, { type: 'png', width: 220, margin: 1, errorCorrectionLevel: 'M' });
+  const qr = await qrPng(url);
   const { doc, done } = newPdf(`Cotización ${view.ref}`);
   const beside = { width: doc.page.width - 2 * 48 - 120 };
   doc.image(qr, doc.page.width - 48 - 105, 40, { width: 105 });

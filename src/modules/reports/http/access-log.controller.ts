@@ -1,7 +1,7 @@
 import { Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { ApiOperation, ApiTags } from '../../../platform/http/openapi/decorators';
 import { Public } from '../../../platform/auth/access-policy';
 import { ClientIp, CurrentActor, type Actor } from '../../../platform/auth/actor';
 import { Throttles } from '../../../platform/auth/throttles';

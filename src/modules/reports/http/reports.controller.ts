@@ -1,8 +1,8 @@
 import { Controller, Get, Post, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '../../../platform/http/openapi/decorators';
 import { AdminOnly, ProviderScoped } from '../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../platform/auth/actor';
 import { Ctx, type CommandContext } from '../../../platform/cqrs/command-context';

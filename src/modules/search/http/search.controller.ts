@@ -1,6 +1,6 @@
 import { Controller, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../platform/http/openapi/decorators';
 import { Public } from '../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../platform/auth/actor';
 import { DocumentedAnswer } from '../../../platform/http/openapi/documented-answer';

@@ -1,4 +1,4 @@
-import { Client } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
@@ -28,7 +28,9 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     url: string,
     private readonly alias = 'cotizalab-laboratories',
   ) {
-    this.client = new Client({ node: url });
+    // Required here, not at the top: only a deployment with ELASTICSEARCH_URL loads the client (about 40 MB).
+    const { Client: ElasticsearchClient } = require('@elastic/elasticsearch') as typeof import('@elastic/elasticsearch');
+    this.client = new ElasticsearchClient({ node: url });
   }
 
   /** A laboratory is one document with its prices nested: its whole document is rewritten. */

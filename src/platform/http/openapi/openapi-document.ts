@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModulesContainer } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+// Types only: api-docs.ts imports the package on the first docs request and hands it over.
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ACCESS_POLICY, SESSION_ONLY, type AccessPolicy } from '../../auth/access-policy';
 import { PROJECT_ROOT } from '../../database/migrations';
@@ -17,7 +18,7 @@ type Operation = Record<string, unknown> & { operationId: string; parameters?: u
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const GUIDES = ['integrations.md', 'webhooks.md'];
 const ERROR_ENVELOPE = '#/components/schemas/ErrorEnvelope';
-/** Where `@ApiConsumes` keeps its media types (@nestjs/swagger's DECORATORS.API_CONSUMES, which it does not export). */
+/** Where `@ApiConsumes` keeps its media types (@nestjs/swagger's DECORATORS.API_CONSUMES, which ./decorators writes). */
 const API_CONSUMES = 'swagger/apiConsumes';
 
 /** What each error status means for a caller; every error answers the same envelope. */
@@ -36,7 +37,7 @@ const ERRORS: Record<string, string> = {
  * `ValidParam`); each answer from the route's TypeScript return type (answers.generated.ts), inside the envelope;
  * the errors and auth schemes from the route's access policy. docs/api/integrations.md is its guide.
  */
-export function buildOpenApiDocument(app: INestApplication, version: string): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, version: string, { DocumentBuilder, SwaggerModule }: typeof import('@nestjs/swagger')): OpenAPIObject {
   const base = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../../../../platform/http/openapi/decorators';
 import { Public } from '../../../../platform/auth/access-policy';
 import { ListExamTypesQuery } from '../queries/list-exam-types/list-exam-types.query';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import { dirname, join } from 'node:path';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
-import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Worker as OcrWorker } from 'tesseract.js';
+import { sharp, type Metadata } from '../../../../platform/images/sharp';
+import type { Worker as OcrWorker } from 'tesseract.js';
 import {
   OrderPhotoBusyError,
   OrderPhotoTimeoutError,
@@ -45,7 +45,7 @@ const SPANISH_MODEL_DIR = join(dirname(require.resolve('@tesseract.js-data/spa/p
  * text of a sheet with a shadow across it; `debug_file` silences Tesseract's own messages
  * ("Estimating resolution as ...") that would otherwise reach the process's stdout.
  */
-const OCR_PARAMETERS = { tessedit_pageseg_mode: PSM.AUTO, thresholding_method: '2', debug_file: '/dev/null' };
+const OCR_PARAMETERS = (PSM: typeof import('tesseract.js').PSM) => ({ tessedit_pageseg_mode: PSM.AUTO, thresholding_method: '2', debug_file: '/dev/null' });
 
 /** The kinds a phone or a browser hands over. HEIC is refused: this build of sharp decodes only AVIF in HEIF. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -129,7 +129,7 @@ export class OrderPhotoReader implements OnModuleDestroy {
 
   /** Format and size from the header alone, before any pixel is decoded. */
   private async check(image: Buffer, maxPixels: number): Promise<void> {
-    let metadata: sharp.Metadata;
+    let metadata: Metadata;
     try {
       metadata = await sharp(image, { limitInputPixels: false }).metadata();
     } catch {
@@ -254,6 +254,8 @@ function startWorker(onGone: () => void): LiveWorker {
     markGone(error);
     onGone();
   };
+  // Required with the first photo, not at start (like the worker it makes).
+  const { createWorker, OEM, PSM } = require('tesseract.js') as typeof import('tesseract.js');
   const ready = createWorker('spa', OEM.LSTM_ONLY, {
     langPath: SPANISH_MODEL_DIR,
     gzip: true,
@@ -274,7 +276,7 @@ function startWorker(onGone: () => void): LiveWorker {
     }
     // An idle worker must not keep the process alive (a reading in progress keeps its request open anyway).
     thread.unref();
-    await ocr.setParameters(OCR_PARAMETERS);
+    await ocr.setParameters(OCR_PARAMETERS(PSM));
     return ocr;
   });
   ready.catch((error: unknown) => end(error instanceof Error ? error : new Error(`the OCR worker did not start: ${String(error)}`)));

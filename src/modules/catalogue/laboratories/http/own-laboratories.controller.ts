@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '../../../../platform/http/openapi/decorators';
 import { ProviderScoped } from '../../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../../platform/auth/actor';
 import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '../../../../platform/http/openapi/decorators';
 import type { SelectListFlag } from '../../../../contracts/select-lists';
 import { AdminOnly, Public } from '../../../../platform/auth/access-policy';
 import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';

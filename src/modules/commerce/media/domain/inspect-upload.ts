@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { sharp, type Sharp } from '../../../../platform/images/sharp';
 import { IMAGE_WIDTHS, type ImageWidth } from '../media-url';
 import { UnreadableImageError, UnsupportedFileTypeError } from '../media.errors';
 
@@ -22,7 +22,7 @@ export interface InspectedUpload {
 }
 
 /** Re-encodes in the detected format; sharp writes no metadata unless asked to. */
-function reencoded(image: sharp.Sharp, mime: string): Promise<Buffer> {
+function reencoded(image: Sharp, mime: string): Promise<Buffer> {
   switch (mime) {
     case 'image/jpeg':
       return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();

@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, Headers, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '../../../../platform/http/openapi/decorators';
 import { ProviderScoped, Public } from '../../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../../platform/auth/actor';
 import { Ctx, type CommandContext } from '../../../../platform/cqrs/command-context';

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '../../../../platform/http/openapi/decorators';
 import type { PaymentMethod, ShippingMethod } from '../../../../contracts/sales-orders';
 import { Public, SignedIn } from '../../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../../platform/auth/actor';

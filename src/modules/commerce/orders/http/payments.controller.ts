@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiExcludeController, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
+import { ApiExcludeController, ApiOperation } from '../../../../platform/http/openapi/decorators';
 import { Public } from '../../../../platform/auth/access-policy';
 import { ConfirmPaymentCommand, type PaymentOutcome } from '../commands/confirm-payment/confirm-payment.command';
 

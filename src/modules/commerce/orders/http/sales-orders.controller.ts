@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { z } from 'zod';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '../../../../platform/http/openapi/decorators';
 import type { SalesOrderView } from '../../../../contracts/sales-orders';
 import { ProviderScoped, Public, SignedIn } from '../../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../../platform/auth/actor';

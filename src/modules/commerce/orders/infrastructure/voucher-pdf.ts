@@ -1,9 +1,8 @@
-import QRCode from 'qrcode';
 import type { SalesOrderView } from '../../../../contracts/sales-orders';
 import { displayRut } from '../../../../platform/chile/rut';
 import { visitTimeAdvice } from '../../../../contracts/preparation';
 import { formatClp } from '../../../../platform/chile/money';
-import { longDate as date, newPdf, openingHoursLines, PDF_PRIMARY as PRIMARY, pdfSection as section } from '../../../../platform/pdf/pdf-document';
+import { longDate as date, newPdf, qrPng, openingHoursLines, PDF_PRIMARY as PRIMARY, pdfSection as section } from '../../../../platform/pdf/pdf-document';
 
 /**
  * The voucher as a one-page PDF: its code and QR (the code, which the laboratory types or scans in
@@ -11,7 +10,7 @@ import { longDate as date, newPdf, openingHoursLines, PDF_PRIMARY as PRIMARY, pd
  * preparation, the amount paid and the last day it can be used.
  */
 export async function renderVoucherPdf(order: SalesOrderView, options: { demo: boolean }): Promise<Buffer> {
-  const qr = await QRCode.toBuffer(order.number, { type: 'png', width: 220, margin: 1, errorCorrectionLevel: 'M' });
+  const qr = await qrPng(order.number);
   const { doc, done } = newPdf(`Voucher ${order.number}`);
 
   // The header's lines stop short of the QR code at the top right.

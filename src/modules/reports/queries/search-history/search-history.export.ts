@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import { Client } from 'pg';
@@ -71,7 +71,7 @@ export class SearchHistoryExport {
 
   /** Writes XLSX with exceljs's streaming writer (rows committed as they go). */
   async xlsx(filter: HistoryFilter, out: Writable): Promise<number> {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const workbook = new (require('exceljs') as typeof ExcelJSModule).stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Búsquedas');
     sheet.addRow(HEADER).commit();
     let count = 0;

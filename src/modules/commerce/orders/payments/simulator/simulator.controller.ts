@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Inject, Post, Res } from '@nestjs/common';
-import { ApiExcludeController, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
+import { ApiExcludeController, ApiOperation } from '../../../../../platform/http/openapi/decorators';
 import { Public } from '../../../../../platform/auth/access-policy';
 import { ValidBody, ValidQuery } from '../../../../../platform/http/validated';
 import { PaymentNotFoundError } from '../../orders.errors';

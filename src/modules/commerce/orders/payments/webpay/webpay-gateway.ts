@@ -1,4 +1,4 @@
-import { Environment, IntegrationApiKeys, IntegrationCommerceCodes, Options, WebpayPlus } from 'transbank-sdk';
+import type { WebpayPlus } from 'transbank-sdk';
 import type { AppConfig } from '../../../../../config/app-config';
 import { PaymentGatewayError, type GatewayCommit, type GatewayRefund, type GatewayStatus, type PaymentGateway } from '../payment-gateway';
 
@@ -15,9 +15,11 @@ export class WebpayGateway implements PaymentGateway {
   private readonly transaction: InstanceType<typeof WebpayPlus.Transaction>;
 
   constructor(config: AppConfig['payments']['webpay']) {
+    // Required here, not at the top: only a deployment paying through Webpay loads the SDK (about 30 MB).
+    const { Environment, IntegrationApiKeys, IntegrationCommerceCodes, Options, WebpayPlus: Webpay } = require('transbank-sdk') as typeof import('transbank-sdk');
     const production = config.environment === 'production';
     const host = config.host?.replace(/\/+$/, '') ?? (production ? Environment.Production : Environment.Integration);
-    this.transaction = new WebpayPlus.Transaction(
+    this.transaction = new Webpay.Transaction(
       new Options(config.commerceCode ?? IntegrationCommerceCodes.WEBPAY_PLUS, config.apiKey ?? IntegrationApiKeys.WEBPAY, host, TIMEOUT_MS),
     );
   }
