@@ -82,6 +82,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().trim().default('./web/dist'),
   /** Search answers each API process keeps (forgotten on every change of the search index); 0 turns the cache off. */
   SEARCH_CACHE_ENTRIES: integer(5000, 0, 100_000),
+  /** The most memory those answers may take, in MB: the oldest go first when a new one would pass it. */
+  SEARCH_CACHE_MB: integer(32, 1, 4096),
   /** How often an event job is tried (exponential backoff from EVENT_JOB_BACKOFF_MS) before it is left failed and the sweeper re-drives it. */
   EVENT_JOB_ATTEMPTS: integer(8, 1, 100),
   EVENT_JOB_BACKOFF_MS: integer(2000, 1, 3_600_000),
@@ -160,7 +162,7 @@ function toAppConfig(env: z.infer<typeof envSchema>, terminal: boolean) {
     },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX, lockMs: env.QUEUE_LOCK_MS } : undefined,
     elasticsearchUrl: env.ELASTICSEARCH_URL,
-    searchCacheEntries: env.SEARCH_CACHE_ENTRIES,
+    searchCache: { entries: env.SEARCH_CACHE_ENTRIES, megabytes: env.SEARCH_CACHE_MB },
     admin: { email: env.ADMIN_EMAIL?.toLowerCase(), password: env.ADMIN_PASSWORD },
     seedLabs: env.SEED_DEMO ? env.SEED_LABS : 0,
     jwtSecret: env.JWT_SECRET,

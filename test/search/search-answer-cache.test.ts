@@ -35,7 +35,7 @@ describe('Search answer cache', () => {
     await writer.connect();
     changes = new SearchChanges(db.url, pino({ level: 'silent' }));
     changes.start();
-    cache = new SearchAnswerCache(changes, 100);
+    cache = new SearchAnswerCache(changes, { entries: 100, megabytes: 32 });
     if (!(await waitFor(async () => cache.active, Boolean))) throw new Error('the cache never started listening');
   });
 
@@ -43,6 +43,20 @@ describe('Search answer cache', () => {
     await changes.close();
     await writer.end();
     await db.drop();
+  });
+
+  it('keeps no more bytes than it is given: the oldest answers go first', async () => {
+    const small = new SearchAnswerCache(changes, { entries: 100, megabytes: 1 });
+    if (!(await waitFor(async () => small.active, Boolean))) throw new Error('the cache never started listening');
+    const asked = { count: 0 };
+    // Five answers of about 400 kB each as kept (200,000 characters): a megabyte holds two of them.
+    const big = (n: number) => `${n}${'x'.repeat(200_000)}`;
+    for (let n = 1; n <= 5; n++) await small.answer(`order-${n}`, async () => answerWith(big(n)));
+    const again = async (n: number) => labelOf(await small.answer(`order-${n}`, async () => { asked.count++; return answerWith(big(n)); }));
+    expect(await again(5)).toBe(big(5));
+    expect(asked.count).toBe(0);
+    expect(await again(1)).toBe(big(1));
+    expect(asked.count).toBe(1);
   });
 
   it('answers a repeated search from memory until a change commits', async () => {

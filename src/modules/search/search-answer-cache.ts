@@ -4,6 +4,12 @@ import type { QuoteResults } from './search-index';
 import type { SearchChanges } from './search-changes';
 
 /**
+ * What a kept answer holds in memory, at most: its JSON (two bytes a character when V8 cannot store it in one)
+ * and the laboratories shown.
+ */
+export const answerBytes = (answer: SearchAnswer) => 2 * answer.body.json.length + 64 * answer.shown.length + 256;
+
+/**
  * A search's answer as kept: serialized once (a repeated search costs no serialization, and thousands of
  * kept answers are strings the garbage collector need not walk), with what its history needs of it.
  */
@@ -42,10 +48,11 @@ export class SearchAnswerCache {
 
   constructor(
     private readonly changes: SearchChanges,
-    entries: number,
+    limits: { entries: number; megabytes: number },
   ) {
-    if (entries <= 0) return;
-    this.answers = new LRUCache({ max: entries });
+    if (limits.entries <= 0) return;
+    // Bounded in bytes as well as in entries: answers vary from 1 kB to hundreds (a whole region's laboratories).
+    this.answers = new LRUCache({ max: limits.entries, maxSize: limits.megabytes * 1024 * 1024, sizeCalculation: answerBytes });
     changes.onChange(() => {
       this.answers?.clear();
       this.running.clear();

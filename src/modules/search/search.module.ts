@@ -39,7 +39,7 @@ import type { Logger } from 'pino';
     },
     {
       provide: SearchAnswerCache,
-      useFactory: (changes: SearchChanges, config: AppConfig) => new SearchAnswerCache(changes, config.searchCacheEntries),
+      useFactory: (changes: SearchChanges, config: AppConfig) => new SearchAnswerCache(changes, config.searchCache),
       inject: [SearchChanges, APP_CONFIG],
     },
     {
