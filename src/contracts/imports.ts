@@ -83,7 +83,9 @@ export type ImportErrorCode =
   | 'UNKNOWN_COMUNA'
   | 'UNKNOWN_INSURER'
   | 'UNKNOWN_EXAM_TYPE'
-  | 'EXAM_RETIRED';
+  | 'EXAM_RETIRED'
+  /** FONASA among a branch's previsiones without its MLE level (nivel_fonasa): the branch form's rule. */
+  | 'FONASA_WITHOUT_LEVEL';
 
 /** One problem of one row. `row` is the line in the file (the header is row 1, the first data row 2). */
 export interface ImportRowError {

@@ -101,6 +101,29 @@ describe('importing branches (POST /api/laboratory-import)', () => {
     expect((await upload(t, provider, ROUTE, pediatric, 'pediatrica.csv')).data.import.summary).toMatchObject({ unchanged: 1, toUpdate: 0 });
   });
 
+  it('refuses FONASA for a branch without its MLE level in the dry run, as the branch form does, and stores nothing of it', async () => {
+    const file = csv(
+      [
+        ['codigo_sucursal', 'nombre', 'direccion', 'comuna', 'nivel_fonasa', 'previsiones'],
+        ['SUC-30', 'Sin nivel', 'Calle 30', 'Santiago', '', 'FONASA|Banmédica'],
+        ['SUC-31', 'Con nivel', 'Calle 31', 'Santiago', '1', 'FONASA'],
+        // The stored level counts when the row does not state one: SUC-01 is at level 2 since the first import.
+        ['SUC-01', 'Laboratorio Ñuñoa', 'Irarrázaval 1234', 'Ñuñoa', '2', 'FONASA'],
+      ],
+      'utf-8',
+    );
+    const answer = await upload(t, provider, ROUTE, file, 'fonasa.csv', { confirm: true });
+    expect(answer.data.preview.map((r) => [r.row, r.status, r.errors.map((e) => [e.column, e.code, e.message])])).toEqual([
+      [2, 'ERROR', [['nivel_fonasa', 'FONASA_WITHOUT_LEVEL', 'Para atender con bono FONASA indica el nivel FONASA (MLE) de la sucursal.']]],
+      [3, 'CREATE', []],
+      [4, 'UPDATE', []],
+    ]);
+    expect(await finished(t, provider, answer.data.import.id)).toMatchObject({ status: 'COMPLETED', result: { created: 1, updated: 1, failed: 1 } });
+    expect(await t.prisma.laboratory.findFirst({ where: { companyId, branchCode: 'SUC-30' } })).toBeNull();
+    const levelOne = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId, branchCode: 'SUC-31' }, include: { insurers: { include: { insurer: true } } } });
+    expect([levelOne.fonasaLevel, levelOne.insurers.map((i) => i.insurer.code)]).toEqual([1, ['fonasa']]);
+  });
+
   it('refuses a branch code twice in one file', async () => {
     const file = csv([['codigo_sucursal', 'nombre', 'direccion', 'comuna'], ['SUC-09', 'Uno', 'Calle 1', 'Santiago'], ['suc-09', 'Dos', 'Calle 2', 'Santiago']], 'utf-8');
     const answer = await upload(t, provider, ROUTE, file, 'repetido.csv');

@@ -1,8 +1,8 @@
-import { MAX_VISIT_FEE, VISIT_FEE_KINDS, type OpeningHours, type VisitFeeInput, type VisitFeeKind } from '../../../contracts/laboratories';
+import { MAX_VISIT_FEE, type OpeningHours, type VisitFeeInput, type VisitFeeKind } from '../../../contracts/laboratories';
 import type { Changes } from '../../../platform/cqrs/unit-of-work';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import { emailField, phoneField } from '../../../platform/http/fields';
-import { LaboratoryRegistered, LaboratoryUpdated, replaceVisitFees, toVisitFee } from '../../catalogue/laboratories';
+import { BranchBatch, type BranchChange, type BranchOutcome } from '../../catalogue/laboratories';
 import { RowErrors, normalizeHeader, type ColumnSpec } from '../domain/columns';
 import type { ImportKindHandler, ImportScope, ParsedRow, RowOutcome } from './import-kind';
 
@@ -26,34 +26,8 @@ const COLUMNS = {
 /** The fee columns and the kind each one states. */
 const FEE_COLUMNS = [[COLUMNS.feeVenous, 'VENOUS'], [COLUMNS.feeCapillary, 'CAPILLARY'], [COLUMNS.feePediatric, 'PEDIATRIC'], [COLUMNS.afterHours, 'AFTER_HOURS']] as const;
 
-/** A branch row: a field left out (its column absent) keeps what is stored; an empty optional cell clears it. */
-export interface BranchRow {
-  branchCode: string;
-  identifierName: string;
-  addressLine1: string;
-  comunaId: number;
-  phone?: string | null;
-  email?: string | null;
-  openingHours?: OpeningHours[];
-  fonasaLevel?: number | null;
-  insurerIds?: number[];
-  /** The fees of the kinds whose column the file has (`feeKinds`): those kinds are replaced, the others kept. */
-  fees?: VisitFeeInput[];
-  feeKinds?: VisitFeeKind[];
-}
-
-interface StoredBranch {
-  id: number;
-  identifierName: string;
-  addressLine1: string;
-  comunaId: number;
-  phone: string | null;
-  email: string | null;
-  openingHours: OpeningHours[];
-  fonasaLevel: number | null;
-  insurerIds: number[];
-  fees: VisitFeeInput[];
-}
+/** A branch row: what the laboratories module's batch takes (a field left out keeps what is stored). */
+export type BranchRow = BranchChange;
 
 export interface BranchLookups {
   comunas: Map<string, { id: number; name: string }>;
@@ -104,15 +78,7 @@ export function parseFeeCell(kind: VisitFeeKind, text: string): VisitFeeInput | 
   return { kind, amount, startsAt, endsAt };
 }
 
-const sameFees = (a: VisitFeeInput[], b: VisitFeeInput[]) => JSON.stringify(a.map(toVisitFee)) === JSON.stringify(b.map(toVisitFee));
-const sameHours = (a: OpeningHours[], b: OpeningHours[]) => JSON.stringify(a.map(({ day, opens, closes }) => [day, opens, closes])) === JSON.stringify(b.map(({ day, opens, closes }) => [day, opens, closes]));
 const normalizeCode = (code: string) => code.trim().toUpperCase();
-
-/** The branch's fees after the row: the kinds of the file's fee columns as the row states them, the others as stored. */
-function mergedFees(data: BranchRow, stored: VisitFeeInput[]): VisitFeeInput[] {
-  const kinds = new Set(data.feeKinds ?? []);
-  return [...stored.filter((fee) => !kinds.has(fee.kind)), ...(data.fees ?? [])].sort((a, b) => VISIT_FEE_KINDS.indexOf(a.kind) - VISIT_FEE_KINDS.indexOf(b.kind));
-}
 
 /** `POST /api/laboratory-import`: a company's branches, each named by the branch code the company chooses. */
 export class LaboratoryImportKind implements ImportKindHandler<BranchRow, BranchLookups> {
@@ -217,86 +183,22 @@ export class LaboratoryImportKind implements ImportKindHandler<BranchRow, Branch
     return data.branchCode;
   }
 
-  private async stored(db: PrismaService | Tx, companyId: number, codes: string[], lock: boolean): Promise<Map<string, StoredBranch>> {
-    if (lock) await db.$queryRaw`SELECT 1 FROM laboratory WHERE company_id = ${companyId} AND branch_code = ANY(${codes}::text[]) ORDER BY id FOR UPDATE`;
-    const rows = await db.laboratory.findMany({
-      where: { companyId, branchCode: { in: codes } },
-      select: {
-        id: true, branchCode: true, identifierName: true, addressLine1: true, comunaId: true, phone: true, email: true, openingHours: true, fonasaLevel: true,
-        insurers: { select: { insurerId: true } }, fees: { select: { kind: true, amount: true, startsAt: true, endsAt: true }, orderBy: { kind: 'asc' } },
-      },
-    });
-    return new Map(
-      rows.map(({ branchCode, insurers, openingHours, fees, ...row }) => [
-        branchCode!,
-        { ...row, openingHours: (openingHours ?? []) as unknown as OpeningHours[], insurerIds: insurers.map((i) => i.insurerId).sort((a, b) => a - b), fees },
-      ]),
-    );
-  }
-
-  private differences(data: BranchRow, stored: StoredBranch): string[] {
-    const fields: string[] = [];
-    for (const field of ['identifierName', 'addressLine1', 'comunaId', 'phone', 'email', 'fonasaLevel'] as const) if (data[field] !== undefined && data[field] !== stored[field]) fields.push(field);
-    if (data.openingHours && !sameHours(data.openingHours, stored.openingHours)) fields.push('openingHours');
-    if (data.insurerIds && data.insurerIds.join(',') !== stored.insurerIds.join(',')) fields.push('insurerIds');
-    if (data.fees && !sameFees(mergedFees(data, stored.fees), stored.fees)) fields.push('fees');
-    return fields;
-  }
-
-  /** A provider narrowed to some branches (person-visibility grants) updates only those, as on the screens. */
-  private outsideGrants(scope: ImportScope, row: number, branch: StoredBranch, code: string): RowOutcome | null {
-    const grants = scope.actor.profile !== 'ADM' ? scope.actor.laboratoryIds : null;
-    if (!grants || grants.includes(branch.id)) return null;
-    return { row, status: 'ERROR', errors: [{ row, column: COLUMNS.branchCode.header, value: code, code: 'UNKNOWN_BRANCH', message: 'No tienes acceso a la sucursal con este código.' }] };
+  /** The branch rules are the laboratories module's (BranchBatch): a refusal becomes an error row on its column. */
+  private toOutcome(row: number, data: BranchRow, outcome: BranchOutcome): RowOutcome {
+    if (outcome.status !== 'ERROR') return { row, status: outcome.status, errors: [] };
+    const [column, value] = outcome.field === 'branchCode' ? [COLUMNS.branchCode, data.branchCode] : [COLUMNS.fonasaLevel, data.fonasaLevel == null ? null : String(data.fonasaLevel)];
+    return { row, status: 'ERROR', errors: [{ row, column: column.header, value, code: outcome.code, message: outcome.message }] };
   }
 
   async classify(db: PrismaService | Tx, scope: ImportScope, rows: { row: number; data: BranchRow }[]): Promise<RowOutcome[]> {
-    const stored = await this.stored(db, scope.companyId!, rows.map((r) => r.data.branchCode), false);
-    return rows.map(({ row, data }) => {
-      const branch = stored.get(data.branchCode);
-      if (!branch) return { row, status: 'CREATE', errors: [] };
-      const refused = this.outsideGrants(scope, row, branch, data.branchCode);
-      if (refused) return refused;
-      return { row, status: this.differences(data, branch).length > 0 ? 'UPDATE' : 'UNCHANGED', errors: [] };
-    });
+    const outcomes = await BranchBatch.check(db, batchScope(scope), rows.map((r) => r.data));
+    return rows.map(({ row, data }, i) => this.toOutcome(row, data, outcomes[i]));
   }
 
   async apply(tx: Tx, changes: Changes, scope: ImportScope, rows: { row: number; data: BranchRow }[]): Promise<RowOutcome[]> {
-    const companyId = scope.companyId!;
-    const stored = await this.stored(tx, companyId, rows.map((r) => r.data.branchCode), true);
-    const outcomes: RowOutcome[] = [];
-    for (const { row, data } of rows) {
-      const { insurerIds, openingHours, fees: _, feeKinds: __, ...columns } = data;
-      const branch = stored.get(data.branchCode);
-      if (!branch) {
-        const { id } = await tx.laboratory.create({ data: { ...columns, companyId, ...(openingHours && { openingHours: openingHours.map(({ day, opens, closes }) => ({ day, opens, closes })) }) }, select: { id: true } });
-        if (insurerIds?.length) await tx.laboratoryInsurer.createMany({ data: insurerIds.map((insurerId) => ({ laboratoryId: id, insurerId })) });
-        if (data.fees?.length) await replaceVisitFees(tx, id, data.fees);
-        changes.record(LaboratoryRegistered({ laboratoryId: id, companyId }));
-        changes.audit('laboratory.registered', 'Laboratory', id, { companyId, importId: scope.importId });
-        outcomes.push({ row, status: 'CREATE', errors: [] });
-        continue;
-      }
-      const refused = this.outsideGrants(scope, row, branch, data.branchCode);
-      if (refused) {
-        outcomes.push(refused);
-        continue;
-      }
-      const fields = this.differences(data, branch);
-      if (fields.length === 0) {
-        outcomes.push({ row, status: 'UNCHANGED', errors: [] });
-        continue;
-      }
-      await tx.laboratory.update({ where: { id: branch.id }, data: { ...columns, ...(openingHours && { openingHours: openingHours.map(({ day, opens, closes }) => ({ day, opens, closes })) }) } });
-      if (insurerIds && fields.includes('insurerIds')) {
-        await tx.laboratoryInsurer.deleteMany({ where: { laboratoryId: branch.id } });
-        await tx.laboratoryInsurer.createMany({ data: insurerIds.map((insurerId) => ({ laboratoryId: branch.id, insurerId })) });
-      }
-      if (fields.includes('fees')) await replaceVisitFees(tx, branch.id, mergedFees(data, branch.fees));
-      changes.record(LaboratoryUpdated({ laboratoryId: branch.id, companyId, fields }));
-      changes.audit('laboratory.updated', 'Laboratory', branch.id, { fields: fields.join(','), importId: scope.importId });
-      outcomes.push({ row, status: 'UPDATE', errors: [] });
-    }
-    return outcomes;
+    const outcomes = await BranchBatch.save(tx, changes, batchScope(scope), rows.map((r) => r.data));
+    return rows.map(({ row, data }, i) => this.toOutcome(row, data, outcomes[i]));
   }
 }
+
+const batchScope = (scope: ImportScope) => ({ actor: scope.actor, companyId: scope.companyId!, origin: { importId: scope.importId } });

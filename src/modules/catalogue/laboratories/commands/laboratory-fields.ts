@@ -1,5 +1,5 @@
 import type { Prisma } from '../../../../generated/prisma/client';
-import type { Tx } from '../../../../platform/database/prisma.service';
+import type { PrismaService, Tx } from '../../../../platform/database/prisma.service';
 import { ValidationError } from '../../../../platform/http/app-error';
 import type { OwnLaboratoryInput } from '../../../../contracts/laboratories';
 
@@ -26,11 +26,20 @@ export function laboratoryColumns<I extends Partial<LaboratoryInput>>(input: I):
  * derived from it by the database. Listing FONASA (or a tramo) for a branch left without a level is contradictory,
  * and refused in words the form shows on the level. docs/decisions.md, "Home collection and the FONASA bono".
  */
-export async function assertFonasaCoherent(tx: Tx, insurerIds: number[] | undefined, fonasaLevel: number | null): Promise<void> {
-  if (!insurerIds?.length || fonasaLevel !== null) return;
-  const fonasa = await tx.insurer.count({ where: { id: { in: insurerIds }, type: 'public', code: { not: 'fonasa_a' } } });
-  if (fonasa > 0) throw new ValidationError({ fonasaLevel: ['Para atender con bono FONASA indica el nivel FONASA (MLE) de la sucursal.'] });
+export async function assertFonasaCoherent(tx: Tx | PrismaService, insurerIds: number[] | undefined, fonasaLevel: number | null): Promise<void> {
+  if (fonasaWithoutLevel(insurerIds, fonasaLevel, await fonasaBonoInsurers(tx))) throw new ValidationError({ fonasaLevel: [FONASA_NEEDS_LEVEL] });
 }
+
+export const FONASA_NEEDS_LEVEL = 'Para atender con bono FONASA indica el nivel FONASA (MLE) de la sucursal.';
+
+/** The insurers a FONASA bono stands for: FONASA and its tramos B-D (tramo A has no bono). */
+export async function fonasaBonoInsurers(db: Tx | PrismaService): Promise<Set<number>> {
+  return new Set((await db.insurer.findMany({ where: { type: 'public', code: { not: 'fonasa_a' } }, select: { id: true } })).map((i) => i.id));
+}
+
+/** Whether the insurers name FONASA for a branch without an MLE level: the contradiction the rule above refuses. */
+export const fonasaWithoutLevel = (insurerIds: number[] | undefined, fonasaLevel: number | null, bono: Set<number>) =>
+  fonasaLevel === null && (insurerIds ?? []).some((id) => bono.has(id));
 
 /**
  * The database derives FONASA and the bono payment from the level when the transaction commits (deferred
