@@ -12,8 +12,6 @@ export const LaboratoryPricesImported = defineEvent(
   (p: { importId: number; laboratoryId: number; examIds: number[]; offered: number; repriced: number; restored: number; by: number }) => p.laboratoryId,
 );
 
-/** Exams of the catalogue were created or changed by an import (names, types, synonyms, FONASA values). */
-export const ExamsImported = defineEvent('ExamsImported', 'Exam', (p: { importId: number; examIds: number[]; created: number[]; by: number }) => `import:${p.importId}`);
 
 /**
  * An import ended: COMPLETED (its rows applied), REJECTED ("todo o nada" with a row in error) or FAILED (the server
@@ -22,6 +20,6 @@ export const ExamsImported = defineEvent('ExamsImported', 'Exam', (p: { importId
 export const ImportFinished = defineEvent('ImportFinished', 'ImportJob', (p: { importId: number; status: 'COMPLETED' | 'REJECTED' | 'FAILED' }) => p.importId);
 
 /** What an import changed in the catalogue (the search projects it). */
-export type ImportEvent = EventOf<typeof LaboratoryPricesImported> | EventOf<typeof ExamsImported>;
+export type ImportEvent = EventOf<typeof LaboratoryPricesImported>;
 /** Only people are told of it (a mail); nothing a quote shows depends on it. */
 export type ImportFinishedEvent = EventOf<typeof ImportFinished>;

@@ -10,4 +10,7 @@ export const ExamUpdated = defineEvent('ExamUpdated', 'Exam', (p: { examId: numb
 /** The exam leaves every quote; laboratories keep their prices for history. */
 export const ExamRetired = defineEvent('ExamRetired', 'Exam', (p: { examId: number }) => p.examId);
 
-export type ExamEvent = EventOf<typeof ExamCreated> | EventOf<typeof ExamUpdated> | EventOf<typeof ExamRetired>;
+/** Exams of the catalogue were created or changed by an import (names, types, synonyms, FONASA values): one event per batch. */
+export const ExamsImported = defineEvent('ExamsImported', 'Exam', (p: { importId: number; examIds: number[]; created: number[]; by: number }) => `import:${p.importId}`);
+
+export type ExamEvent = EventOf<typeof ExamCreated> | EventOf<typeof ExamUpdated> | EventOf<typeof ExamRetired> | EventOf<typeof ExamsImported>;

@@ -1,8 +1,7 @@
 import type { Changes } from '../../../platform/cqrs/unit-of-work';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
-import { dottedCode } from '../../catalogue/exams';
+import { ExamBatch, type ExamChange, type ExamOutcome, type FonasaValue } from '../../catalogue/exams';
 import { RowErrors, normalizeHeader, parsePesos, type ColumnSpec } from '../domain/columns';
-import { ExamsImported } from '../imports.events';
 import type { ImportKindHandler, ImportScope, ParsedRow, RowOutcome } from './import-kind';
 import { normalizeExamCode } from './laboratory-exam.kind';
 
@@ -26,25 +25,10 @@ const COLUMNS = {
   copay3: { key: 'copay3', header: 'copago_nivel3', aliases: ['copay level3', 'copago nivel 3'], example: '7190' },
 } satisfies Record<string, ColumnSpec>;
 
-type Fonasa = 'fonasaYear' | 'fonasaPriceLevel1' | 'fonasaPriceLevel2' | 'fonasaPriceLevel3' | 'fonasaCopayLevel1' | 'fonasaCopayLevel2' | 'fonasaCopayLevel3';
+type Fonasa = FonasaValue;
 
-/** A catalogue row: a field left out (column absent) keeps what is stored; an empty FONASA cell clears it. */
-export interface ExamRow {
-  code: string;
-  name: string;
-  typeExamId?: number;
-  synonyms?: string[];
-  values: Partial<Record<Fonasa, number | null>>;
-}
-
-interface StoredExam {
-  id: number;
-  code: string;
-  name: string;
-  typeExamId: number;
-  values: Record<Fonasa, number | null>;
-  synonyms: string[];
-}
+/** A catalogue row: what the exams module's batch takes (a column left out keeps what is stored; an empty FONASA cell clears it). */
+export type ExamRow = ExamChange;
 
 export interface ExamLookups {
   typesByCode: Map<string, number>;
@@ -57,12 +41,6 @@ const VALUE_COLUMNS: [keyof typeof COLUMNS, Fonasa][] = [
   ...LEVELS.map((l): [keyof typeof COLUMNS, Fonasa] => [`price${l}`, `fonasaPriceLevel${l}`]),
   ...LEVELS.map((l): [keyof typeof COLUMNS, Fonasa] => [`copay${l}`, `fonasaCopayLevel${l}`]),
 ];
-
-const EXAM_SELECT = {
-  id: true, code: true, name: true, typeExamId: true, fonasaYear: true,
-  fonasaPriceLevel1: true, fonasaPriceLevel2: true, fonasaPriceLevel3: true, fonasaCopayLevel1: true, fonasaCopayLevel2: true, fonasaCopayLevel3: true,
-  synonyms: { where: { kind: 'manual' }, select: { synonym: true }, orderBy: { synonym: 'asc' } },
-} as const;
 
 /** `POST /api/exam-import` (administrators): the FONASA catalogue; next year's file updates every exam in place. */
 export class ExamImportKind implements ImportKindHandler<ExamRow, ExamLookups> {
@@ -132,71 +110,19 @@ export class ExamImportKind implements ImportKindHandler<ExamRow, ExamLookups> {
     return data.code;
   }
 
-  private async stored(db: PrismaService | Tx, codes: string[], lock: boolean): Promise<Map<string, StoredExam>> {
-    if (lock) await db.$queryRaw`SELECT 1 FROM exam WHERE code = ANY(${codes}::text[]) ORDER BY id FOR UPDATE`;
-    const rows = await db.exam.findMany({ where: { code: { in: codes } }, select: EXAM_SELECT });
-    return new Map(
-      rows.map(({ synonyms, id, code, name, typeExamId, ...values }) => [code, { id, code, name, typeExamId, values, synonyms: synonyms.map((s) => s.synonym) }]),
-    );
-  }
-
-  /** The fields of a row that differ from the stored exam (empty: unchanged). */
-  private differences(data: ExamRow, stored: StoredExam): string[] {
-    const fields: string[] = [];
-    if (data.name !== stored.name) fields.push('name');
-    if (data.typeExamId !== undefined && data.typeExamId !== stored.typeExamId) fields.push('typeExamId');
-    for (const [field, value] of Object.entries(data.values) as [Fonasa, number | null][]) if (value !== stored.values[field]) fields.push(field);
-    if (data.synonyms && data.synonyms.join('|') !== stored.synonyms.join('|')) fields.push('synonyms');
-    return fields;
-  }
-
-  private missingType(row: number): RowOutcome {
-    return { row, status: 'ERROR', errors: [{ row, column: COLUMNS.type.header, value: null, code: 'REQUIRED', message: 'Indica el tipo de examen: el código no existe en el catálogo y se creará.' }] };
+  /** The catalogue's rules are the exams module's (ExamBatch): a refusal becomes an error row on its column. */
+  private toOutcome(row: number, outcome: ExamOutcome): RowOutcome {
+    if (outcome.status !== 'ERROR') return { row, status: outcome.status, errors: [] };
+    return { row, status: 'ERROR', errors: [{ row, column: COLUMNS.type.header, value: null, code: outcome.code, message: outcome.message }] };
   }
 
   async classify(db: PrismaService | Tx, _scope: ImportScope, rows: { row: number; data: ExamRow }[]): Promise<RowOutcome[]> {
-    const stored = await this.stored(db, rows.map((r) => r.data.code), false);
-    return rows.map(({ row, data }) => {
-      const exam = stored.get(data.code);
-      if (!exam) return data.typeExamId === undefined ? this.missingType(row) : { row, status: 'CREATE', errors: [] };
-      return { row, status: this.differences(data, exam).length > 0 ? 'UPDATE' : 'UNCHANGED', errors: [] };
-    });
+    const outcomes = await ExamBatch.check(db, rows.map((r) => r.data));
+    return rows.map(({ row }, i) => this.toOutcome(row, outcomes[i]));
   }
 
   async apply(tx: Tx, changes: Changes, scope: ImportScope, rows: { row: number; data: ExamRow }[]): Promise<RowOutcome[]> {
-    const stored = await this.stored(tx, rows.map((r) => r.data.code), true);
-    const outcomes: RowOutcome[] = [];
-    const updated: number[] = [];
-    const created: number[] = [];
-    for (const { row, data } of rows) {
-      const exam = stored.get(data.code);
-      if (!exam) {
-        if (data.typeExamId === undefined) {
-          outcomes.push(this.missingType(row));
-          continue;
-        }
-        const { id } = await tx.exam.create({ data: { code: data.code, codeDotted: dottedCode(data.code), name: data.name, typeExamId: data.typeExamId, ...data.values }, select: { id: true } });
-        if (data.synonyms?.length) await tx.examSynonym.createMany({ data: data.synonyms.map((synonym) => ({ examId: id, synonym, kind: 'manual' })), skipDuplicates: true });
-        created.push(id);
-        changes.audit('exam.imported', 'Exam', id, { importId: scope.importId, created: true });
-        outcomes.push({ row, status: 'CREATE', errors: [] });
-        continue;
-      }
-      const fields = this.differences(data, exam);
-      if (fields.length === 0) {
-        outcomes.push({ row, status: 'UNCHANGED', errors: [] });
-        continue;
-      }
-      await tx.exam.update({ where: { id: exam.id }, data: { name: data.name, ...(data.typeExamId !== undefined && { typeExamId: data.typeExamId }), ...data.values } });
-      if (data.synonyms && fields.includes('synonyms')) {
-        await tx.examSynonym.deleteMany({ where: { examId: exam.id, kind: 'manual' } });
-        await tx.examSynonym.createMany({ data: data.synonyms.map((synonym) => ({ examId: exam.id, synonym, kind: 'manual' })), skipDuplicates: true });
-      }
-      updated.push(exam.id);
-      changes.audit('exam.imported', 'Exam', exam.id, { importId: scope.importId, fields: fields.join(',') });
-      outcomes.push({ row, status: 'UPDATE', errors: [] });
-    }
-    if (updated.length + created.length > 0) changes.record(ExamsImported({ importId: scope.importId, examIds: [...updated, ...created], created, by: scope.actor.personId }));
-    return outcomes;
+    const outcomes = await ExamBatch.save(tx, changes, { actor: scope.actor, importId: scope.importId }, rows.map((r) => r.data));
+    return rows.map(({ row }, i) => this.toOutcome(row, outcomes[i]));
   }
 }
