@@ -83,6 +83,9 @@ try {
     );
     companies.push({ id: company.id, codes: Array.from({ length: branchesPerCompany }, (_, g) => `S${String(g + 1).padStart(4, '0')}`) });
   }
+  // The branches inserted above are put in the search as the app would have on their registration.
+  const reindexed = spawnSync(process.execPath, [join(build, 'main.js'), 'search:reindex'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (reindexed.status !== 0) throw new Error(`search:reindex failed:\n${reindexed.stdout}\n${reindexed.stderr}`);
   const rowsOf = (codes: string[]) => {
     const rows: [string, string, number][] = [];
     for (const code of codes) for (const [i, exam] of exams.entries()) if (rows.length < ROWS) rows.push([code, exam.code, 1000 + ((i * 37) % 90) * 100]);

@@ -26,8 +26,9 @@ describe('importing a price list (POST /api/laboratory-exam-import)', () => {
     providerA = (await createProvider(t, admin, companyA, 'prv@importa-a.cl', 'clave-importa-a-1')).token;
     providerB = (await createProvider(t, admin, companyB, 'prv@importa-b.cl', 'clave-importa-b-1')).token;
     const comunaId = (await t.prisma.location.findFirstOrThrow({ where: { kind: 'COMUNA', name: 'Providencia' } })).id;
+    // Registered as a company does (POST /api/laboratory): the branch is in the search before any price is.
     const branch = async (companyId: number, name: string, branchCode: string) =>
-      (await t.prisma.laboratory.create({ data: { companyId, identifierName: name, addressLine1: 'Av. Importación 100', comunaId, branchCode, fonasaLevel: 1 } })).id;
+      (await t.http.post('/api/laboratory').set(bearer(admin)).send({ companyId, identifierName: name, addressLine1: 'Av. Importación 100', comunaId, branchCode, fonasaLevel: 1 })).body.data.id as number;
     a1 = await branch(companyA, 'Sucursal Importa Uno', 'SUC-A1');
     a2 = await branch(companyA, 'Sucursal Importa Dos', 'SUC-A2');
     await branch(companyB, 'Sucursal de otra empresa', 'SUC-B1');

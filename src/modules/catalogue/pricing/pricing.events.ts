@@ -38,7 +38,18 @@ export const PriceDecisionsMade = defineEvent(
 );
 export type PriceDecisionEvent = EventOf<typeof PriceDecisionsMade>;
 
+/**
+ * Prices of one branch set by an import (`offerMany`): one event per branch per chunk instead of one per price,
+ * naming the exams whose offers changed (each keeps its price history; the branch an audit row).
+ */
+export const LaboratoryPricesImported = defineEvent(
+  'LaboratoryPricesImported',
+  'Laboratory',
+  (p: { importId: number; laboratoryId: number; examIds: number[]; offered: number; repriced: number; restored: number; by: number }) => p.laboratoryId,
+);
+
 export type PricingEvent =
+  | EventOf<typeof LaboratoryPricesImported>
   | EventOf<typeof PriceListConfirmed>
   | EventOf<typeof LaboratoryExamOffered>
   | EventOf<typeof LaboratoryExamPriceChanged>

@@ -2,10 +2,9 @@ import { Prisma } from '../../../generated/prisma/client';
 import type { Changes } from '../../../platform/cqrs/unit-of-work';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import { mleBonoColumns } from '../../catalogue/exams';
-import { LaboratoryExam, PriceListConfirmed, STALE_AFTER_MONTHS, confirmOffers, findOffersByPairs, pairKey, saveOffers } from '../../catalogue/pricing';
+import { STALE_AFTER_MONTHS, findOffersByPairs, offerMany, pairKey } from '../../catalogue/pricing';
 import { RowErrors, parsePesos, type ColumnSpec } from '../domain/columns';
 import { reviewPrice } from '../domain/price-review';
-import { LaboratoryPricesImported } from '../imports.events';
 import type { ImportKindHandler, ImportScope, ParsedRow, RowOutcome } from './import-kind';
 
 const COLUMNS = {
@@ -153,59 +152,14 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
     for (const r of found) medians.set(`${r.region_id}:${r.exam_id}`, r.median);
   }
 
+  /** Pricing's rules set the prices (offerMany); a row refused at commit time becomes an error row on its column. */
   async apply(tx: Tx, changes: Changes, scope: ImportScope, rows: { row: number; data: PriceRow }[]): Promise<RowOutcome[]> {
-    // Re-checked at commit time: a branch may have left the company or an exam the catalogue since the dry run.
-    const liveBranches = new Set((await tx.laboratory.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.data.laboratoryId))] }, companyId: scope.companyId ?? -1 }, select: { id: true } })).map((l) => l.id));
-    const liveExams = new Set((await tx.exam.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.data.examId))] }, isActive: true }, select: { id: true } })).map((e) => e.id));
-    const offers = await findOffersByPairs(tx, rows.map((r) => r.data), true);
-    const outcomes: RowOutcome[] = [];
-    const changed: LaboratoryExam[] = [];
-    const confirmed: LaboratoryExam[] = [];
-    const perBranch = new Map<number, { examIds: number[]; offered: number; repriced: number; restored: number }>();
-    for (const { row, data } of rows) {
-      if (!liveBranches.has(data.laboratoryId)) {
-        outcomes.push({ row, status: 'ERROR', errors: [{ row, column: COLUMNS.branchCode.header, value: null, code: 'UNKNOWN_BRANCH', message: 'La sucursal ya no existe en tu empresa.' }] });
-        continue;
-      }
-      if (!liveExams.has(data.examId)) {
-        outcomes.push({ row, status: 'ERROR', errors: [{ row, column: COLUMNS.examCode.header, value: null, code: 'EXAM_RETIRED', message: 'Este examen fue retirado del catálogo.' }] });
-        continue;
-      }
-      const key = pairKey(data.laboratoryId, data.examId);
-      let offer = offers.get(key);
-      const previous = offer?.state.price;
-      if (offer) {
-        offer.reinstate(scope.actor);
-        offer.setPrice(data.price, scope.actor);
-      } else offer = LaboratoryExam.offer(data.laboratoryId, data.examId, data.price, scope.actor);
-      // The aggregate's own events say what changed; the import records them batched per branch below.
-      const facts = offer.pullEvents(offer.state.id ?? 0).map((e) => e.type);
-      if (facts.length === 0) {
-        confirmed.push(offer);
-        outcomes.push({ row, status: 'UNCHANGED', errors: [] });
-        continue;
-      }
-      changed.push(offer);
-      const branch = perBranch.get(data.laboratoryId) ?? { examIds: [], offered: 0, repriced: 0, restored: 0 };
-      branch.examIds.push(data.examId);
-      if (facts.includes('LaboratoryExamOffered')) branch.offered += 1;
-      if (facts.includes('LaboratoryExamPriceChanged')) branch.repriced += 1;
-      if (facts.includes('LaboratoryExamRestored')) branch.restored += 1;
-      perBranch.set(data.laboratoryId, branch);
-      const isNew = previous === undefined;
-      outcomes.push({ row, status: isNew ? 'CREATE' : 'UPDATE', errors: [], price: { previous: previous ?? null, next: data.price }, ...(offer.state.status === 'PENDING' && { pending: true }) });
-    }
-    await saveOffers(tx, changed);
-    for (const [laboratoryId, branch] of perBranch) {
-      changes.record(LaboratoryPricesImported({ importId: scope.importId, laboratoryId, ...branch, by: scope.actor.personId }));
-      changes.audit('laboratory_exam.imported', 'Laboratory', laboratoryId, { importId: scope.importId, offered: branch.offered, repriced: branch.repriced, restored: branch.restored });
-    }
-    // A row that repeats the stored price confirms it ("vigente desde", issue 30); the answers the API keeps forget
-    // the old date (pricing's event for it, one per branch).
-    await confirmOffers(tx, confirmed);
-    for (const laboratoryId of new Set(confirmed.map((offer) => offer.state.laboratoryId))) {
-      changes.record(PriceListConfirmed({ laboratoryId, by: scope.actor.personId, prices: confirmed.filter((offer) => offer.state.laboratoryId === laboratoryId).length }));
-    }
-    return outcomes;
+    const outcomes = await offerMany(tx, changes, { actor: scope.actor, companyId: scope.companyId ?? -1, importId: scope.importId }, rows.map((r) => r.data));
+    return rows.map(({ row }, i): RowOutcome => {
+      const outcome = outcomes[i];
+      if (outcome.status === 'ERROR') return { row, status: 'ERROR', errors: [{ row, column: (outcome.field === 'laboratoryId' ? COLUMNS.branchCode : COLUMNS.examCode).header, value: null, code: outcome.code, message: outcome.message }] };
+      if (outcome.status === 'UNCHANGED') return { row, status: 'UNCHANGED', errors: [] };
+      return { row, status: outcome.status, errors: [], price: outcome.price, ...(outcome.pending && { pending: true }) };
+    });
   }
 }

@@ -8,17 +8,16 @@ import type { PricingEvent } from '../../catalogue/pricing';
 import type { SelectListEvent } from '../../catalogue/select-lists';
 import type { CompanyEvent } from '../../companies';
 import type { GeographyEvent } from '../../geography';
-import type { ImportEvent } from '../../imports';
 import { announceSearchChange } from '../search-changes';
 import { SEARCH_INDEX, type SearchIndex } from '../search-index';
 
 /** The events about one price (one offer). */
-type PriceEvent = Exclude<PricingEvent, { type: 'PriceListConfirmed' }>;
+type PriceEvent = Exclude<PricingEvent, { type: 'PriceListConfirmed' | 'LaboratoryPricesImported' }>;
 const PRICE_EVENTS = new Set<string>(['LaboratoryExamOffered', 'LaboratoryExamPriceChanged', 'LaboratoryExamAuthorized', 'LaboratoryExamRejected', 'LaboratoryExamWithdrawn', 'LaboratoryExamRestored'] satisfies PriceEvent['type'][]);
 const isPriceEvent = (event: ProjectedEvent): event is PriceEvent => PRICE_EVENTS.has(event.type);
 
 /** Every event that can change what a quote shows. */
-export type ProjectedEvent = ExamEvent | PricingEvent | LaboratoryEvent | SelectListEvent | GeographyEvent | CompanyEvent | ImportEvent;
+export type ProjectedEvent = ExamEvent | PricingEvent | LaboratoryEvent | SelectListEvent | GeographyEvent | CompanyEvent;
 
 export const SEARCH_PROJECTOR = 'search-projector';
 
@@ -54,8 +53,9 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
   }
 
   async handle(event: StoredEvent<ProjectedEvent>, tx: Tx): Promise<void> {
-    // A price event touches one price: rebuild that one, not the laboratory's whole document.
+    // A price event touches one price, an import's one branch's prices: rebuild those, not the laboratory's whole document.
     if (isPriceEvent(event)) await this.index.reindexPrices(event.payload.laboratoryId, [event.payload.examId], tx);
+    else if (event.type === 'LaboratoryPricesImported') await this.index.reindexPrices(event.payload.laboratoryId, event.payload.examIds, tx);
     else {
       const laboratoryIds = await this.affectedLaboratories(event, tx);
       if (laboratoryIds.length > 0) await this.index.reindexLaboratories(laboratoryIds, tx);
@@ -65,7 +65,8 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
     await announceSearchChange(tx);
   }
 
-  private async affectedLaboratories(event: ProjectedEvent, tx: Tx): Promise<number[]> {
+  /** The laboratories whose whole document an event changes (price events rebuild their prices only). */
+  private async affectedLaboratories(event: Exclude<ProjectedEvent, PriceEvent | { type: 'LaboratoryPricesImported' }>, tx: Tx): Promise<number[]> {
     switch (event.type) {
       case 'ExamCreated':
       case 'SelectListTypeCreated':
@@ -78,12 +79,6 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
       case 'ExamUpdated':
       case 'ExamRetired':
         return (await tx.laboratoryExam.findMany({ where: { examId: event.payload.examId }, select: { laboratoryId: true } })).map((r) => r.laboratoryId);
-      case 'LaboratoryExamOffered':
-      case 'LaboratoryExamPriceChanged':
-      case 'LaboratoryExamAuthorized':
-      case 'LaboratoryExamRejected':
-      case 'LaboratoryExamWithdrawn':
-      case 'LaboratoryExamRestored':
       case 'LaboratoryRegistered':
       case 'LaboratoryUpdated':
       case 'LaboratoryClosed':
@@ -98,9 +93,6 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
       case 'SelectListValueDeleted':
         // Found by the producer before the delete: afterwards nothing says which laboratories had it.
         return event.payload.laboratoryIds;
-      case 'LaboratoryPricesImported':
-        // One event per branch per chunk of an import, however many of its prices changed.
-        return [event.payload.laboratoryId];
       case 'ExamsImported':
         // A catalogue import: every branch offering any of its changed exams, once.
         return (await tx.laboratoryExam.findMany({ where: { examId: { in: event.payload.examIds } }, select: { laboratoryId: true }, distinct: ['laboratoryId'] })).map((r) => r.laboratoryId);
