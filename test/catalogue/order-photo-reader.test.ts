@@ -58,8 +58,9 @@ describe('OrderPhotoReader', () => {
     let text: string;
     try {
       text = await reader.read(photo);
-      // What a worker thread prints reaches this thread on its own channel, after the answer: wait for it.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // What a worker thread prints reaches this thread on its own channel, after the answer: end the thread, so
+      // that all it printed has arrived (the next photo starts another).
+      await reader.stopWorker();
     } finally {
       spies.forEach((spy) => spy.mockRestore());
     }
@@ -113,7 +114,7 @@ describe('OrderPhotoReader', () => {
       expect(score(await first)).toMatch(NINE_OR_TEN);
       expect(score(await second)).toMatch(NINE_OR_TEN);
     } finally {
-      small.onModuleDestroy();
+      await small.onModuleDestroy();
     }
   });
 
@@ -126,7 +127,7 @@ describe('OrderPhotoReader', () => {
       (hurried as unknown as { options: { timeLimitMs: number } }).options.timeLimitMs = 60_000;
       expect(score(await hurried.read(clean))).toMatch(NINE_OR_TEN);
     } finally {
-      hurried.onModuleDestroy();
+      await hurried.onModuleDestroy();
     }
   });
 
@@ -141,7 +142,7 @@ describe('OrderPhotoReader', () => {
       expect(await waitFor(async () => worker(), (w) => w === undefined, 5_000)).toBeUndefined();
       expect(score(await idle.read(clean))).toMatch(NINE_OR_TEN);
     } finally {
-      idle.onModuleDestroy();
+      await idle.onModuleDestroy();
     }
     expect(worker()).toBeUndefined();
     await expect(idle.read(clean)).rejects.toBeInstanceOf(OrderPhotoBusyError);

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -52,16 +52,28 @@ async function startContainer(image: string, port: number, env: Record<string, s
 export async function startLocalRedis(port?: number): Promise<Service & { process: ChildProcess }> {
   const chosen = port ?? (await freePort());
   const child = spawn('redis-server', ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await new Promise<void>((resolve, reject) => {
-    child.once('error', () => reject(new Error('no Redis: set REDIS_URL, or install redis-server or a container runtime')));
-    setTimeout(resolve, 300);
-  });
+  // Ready once it accepts a connection (or gone: no redis-server on PATH).
+  const failed = new Promise<never>((_, reject) => child.once('error', () => reject(new Error('no Redis: set REDIS_URL, or install redis-server or a container runtime'))));
+  failed.catch(() => undefined);
+  for (const until = Date.now() + 10_000; !(await Promise.race([accepts(chosen), failed])); ) {
+    if (Date.now() > until) throw new Error(`redis-server did not start on port ${chosen}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return {
     url: `redis://127.0.0.1:${chosen}`,
     source: 'local redis-server',
     process: child,
     stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
   };
+}
+
+/** Whether something accepts TCP connections on this local port now. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => (socket.destroy(), resolve(false)));
+  });
 }
 
 export function freePort(): Promise<number> {

@@ -61,7 +61,8 @@ interface LiveWorker {
   ready: Promise<OcrWorker>;
   /** Rejects when the worker thread ends or fails: what an in-flight reading races against. */
   gone: Promise<never>;
-  stop(): void;
+  /** Resolves once the worker's thread has ended. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -112,7 +113,7 @@ export class OrderPhotoReader implements OnModuleDestroy {
       if (error instanceof OrderPhotoTimeoutError) {
         job.cancelled = true;
         // Tesseract cannot be interrupted inside a reading: ending its thread is the only way.
-        if (job.usesWorker) this.stopWorker();
+        if (job.usesWorker) void this.stopWorker();
       }
       throw error;
     } finally {
@@ -120,11 +121,11 @@ export class OrderPhotoReader implements OnModuleDestroy {
     }
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.closed = true;
     for (const waiter of this.waiting.splice(0)) waiter.reject(new OrderPhotoBusyError(this.retryAfterSeconds()));
     clearTimeout(this.idleTimer);
-    this.stopWorker();
+    await this.stopWorker();
   }
 
   /** Format and size from the header alone, before any pixel is decoded. */
@@ -158,7 +159,7 @@ export class OrderPhotoReader implements OnModuleDestroy {
     const next = this.waiting.shift();
     if (next) return next.resolve();
     this.reading = false;
-    if (this.worker && !this.closed) this.idleTimer = setTimeout(() => this.stopWorker(), this.options.idleMs).unref();
+    if (this.worker && !this.closed) this.idleTimer = setTimeout(() => void this.stopWorker(), this.options.idleMs).unref();
   }
 
   private retryAfterSeconds(): number {
@@ -186,10 +187,11 @@ export class OrderPhotoReader implements OnModuleDestroy {
     if (this.worker === live) this.worker = undefined;
   }
 
-  private stopWorker(): void {
+  /** Ends the OCR worker now (the next photo starts another); resolves once its thread has ended. */
+  async stopWorker(): Promise<void> {
     const live = this.worker;
     this.worker = undefined;
-    live?.stop();
+    await live?.stop();
   }
 }
 
@@ -285,7 +287,7 @@ function startWorker(onGone: () => void): LiveWorker {
     gone,
     stop() {
       end(new Error('the OCR worker was stopped'));
-      ready.then((ocr) => ocr.terminate(), () => undefined).catch(() => undefined);
+      return ready.then((ocr) => ocr.terminate(), () => undefined).then(() => undefined, () => undefined);
     },
   };
 }
