@@ -19,6 +19,8 @@ import { WebpayGateway } from './payments/webpay/webpay-gateway';
 import { GetSalesOrderHandler } from './queries/get-sales-order/get-sales-order.query';
 import { ListShippingMethodsHandler } from './queries/list-shipping-methods/list-shipping-methods.query';
 import { SearchSalesOrdersHandler } from './queries/search-sales-orders/search-sales-orders.query';
+import { SALES_ORDER_REPOSITORY } from './domain/sales-order.repository';
+import { PrismaSalesOrderRepository } from './infrastructure/prisma-sales-order.repository';
 
 /** Checkout, payments (Webpay Plus or the simulator, by PAYMENT_GATEWAY), sales orders and their vouchers. */
 @Module({
@@ -31,6 +33,7 @@ import { SearchSalesOrdersHandler } from './queries/search-sales-orders/search-s
       useFactory: (config: AppConfig, prisma: PrismaService): PaymentGateway =>
         config.payments.gateway === 'webpay' ? new WebpayGateway(config.payments.webpay) : new SimulatorGateway(prisma),
     },
+    { provide: SALES_ORDER_REPOSITORY, useClass: PrismaSalesOrderRepository },
     PlaceOrderHandler, ConfirmPaymentHandler, RedeemSalesOrderHandler, RefundSalesOrderHandler,
     GetSalesOrderHandler, SearchSalesOrdersHandler, ListShippingMethodsHandler,
     OrderMailsConsumer, OrderExpiryJob, PaymentReconciliationJob,

@@ -1,7 +1,7 @@
 import type { Actor } from '../../../../../platform/auth/actor';
-import type { CommandContext } from '../../../../../platform/cqrs/command-context';
-import { Changes, type UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
-import type { Tx } from '../../../../../platform/database/prisma.service';
+import type { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
+import { FakeUnitOfWork } from '../../../../../platform/cqrs/unit-of-work.fake';
+import type { Transaction } from '../../../../../platform/cqrs/transaction';
 import { LaboratoryExam } from '../../domain/laboratory-exam';
 import type { LaboratoryExamRepository } from '../../infrastructure/laboratory-exam.repository';
 import type { LaboratoryExamView, LaboratoryExamViews } from '../../queries/laboratory-exam-view';
@@ -29,45 +29,33 @@ class FakeLaboratoryExamRepository implements LaboratoryExamRepository {
   readonly history: { laboratoryExamId: number; oldPrice: number | null; newPrice: number }[] = [];
   private nextId = 1;
 
-  async findById(_tx: Tx, id: number) {
+  async findById(_tx: Transaction, id: number) {
     const row = this.rows.get(id);
     return row ? LaboratoryExam.restore(row.state) : null;
   }
 
-  async findByPair(_tx: Tx, laboratoryId: number, examId: number) {
+  async findByPair(_tx: Transaction, laboratoryId: number, examId: number) {
     const row = [...this.rows.values()].find((r) => r.state.laboratoryId === laboratoryId && r.state.examId === examId);
     return row ? LaboratoryExam.restore(row.state) : null;
   }
 
-  async save(_tx: Tx, offer: LaboratoryExam) {
+  async save(_tx: Transaction, offer: LaboratoryExam) {
     const id = offer.state.id ?? this.nextId++;
     this.rows.set(id, LaboratoryExam.restore({ ...offer.state, id }));
     this.history.push(...offer.priceChanges.map((c) => ({ laboratoryExamId: id, oldPrice: c.oldPrice, newPrice: c.newPrice })));
     return id;
   }
 
-  async companyOfLaboratory(_tx: Tx, laboratoryId: number) {
+  async companyOfLaboratory(_tx: Transaction, laboratoryId: number) {
     return { [LAB_OF_COMPANY_1]: 1, [LAB_OF_COMPANY_2]: 2 }[laboratoryId];
   }
 
-  async isActiveExam(_tx: Tx, examId: number) {
+  async isActiveExam(_tx: Transaction, examId: number) {
     return examId === HEMOGRAMA;
   }
 
-  async activePricesOf(_tx: Tx, laboratoryId: number) {
+  async activePricesOf(_tx: Transaction, laboratoryId: number) {
     return [...this.rows.values()].map((row) => row.state).filter((row) => row.laboratoryId === laboratoryId && row.isActive && row.status !== 'REJECTED').map(({ examId, price }) => ({ examId, price }));
-  }
-}
-
-/** Runs the work at once and keeps what it recorded, as the real one commits it. */
-class FakeUnitOfWork {
-  readonly committed: Changes[] = [];
-
-  async run<T>(_ctx: CommandContext | null, work: (tx: Tx, changes: Changes) => Promise<T>): Promise<T> {
-    const changes = new Changes();
-    const result = await work({} as Tx, changes);
-    this.committed.push(changes);
-    return result;
   }
 }
 

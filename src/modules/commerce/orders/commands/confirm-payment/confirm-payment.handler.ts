@@ -8,14 +8,12 @@ import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
 import type { Prisma } from '../../../../../generated/prisma/client';
 import { sameSecret, gatewaySessionId } from '../../domain/order-codes';
 import { PaymentNotFoundError } from '../../orders.errors';
-import { SalesOrderPaid, SalesOrderPaymentFailed } from '../../orders.events';
+import type { SalesOrder } from '../../domain/sales-order';
+import { SALES_ORDER_REPOSITORY, type SalesOrderRepository } from '../../domain/sales-order.repository';
 import { PAYMENT_GATEWAY, type GatewayCommit, type PaymentGateway } from '../../payments/payment-gateway';
 import { ConfirmPaymentCommand, type PaymentOutcome } from './confirm-payment.command';
 
-const DAY_MS = 86_400_000;
-
 type LockedPayment = { id: number; status: string; amount: number; buyOrder: string; token: string; salesOrderId: number };
-type OrderRow = { id: number; status: string; total: number; number: string; accessKey: string; companyId: number; laboratoryId: number };
 
 /** How long a return that finds its payment being committed by another request waits for that answer. */
 const WAIT_FOR_OTHER_COMMIT_MS = 8_000;
@@ -38,6 +36,7 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
   constructor(
     private readonly uow: UnitOfWork,
     private readonly prisma: PrismaService,
+    @Inject(SALES_ORDER_REPOSITORY) private readonly orders: SalesOrderRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) log: Logger,
@@ -58,7 +57,7 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
   private async settle(token: string): Promise<PaymentOutcome> {
     const claim = await this.uow.run(null, async (tx) => {
       const payment = await this.lock(tx, { token });
-      const order = await this.order(tx, payment.salesOrderId);
+      const order = (await this.order(tx, payment.salesOrderId)).state;
       // A replayed return (a reload, the back button, a forged repeat): settled already, or being settled.
       if (payment.status !== 'CREATED' || order.status !== 'PENDING_PAYMENT') return { order, claimed: false, committing: payment.status === 'COMMITTING' };
       await tx.payment.update({ where: { id: payment.id }, data: { status: 'COMMITTING', commitStartedAt: new Date() } });
@@ -101,12 +100,13 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
   private record(token: string, asked: Asked): Promise<PaymentOutcome> {
     return this.uow.run(null, async (tx, changes) => {
       const payment = await this.lock(tx, { token });
-      const order = await this.order(tx, payment.salesOrderId);
+      const salesOrder = await this.order(tx, payment.salesOrderId);
+      const order = salesOrder.state;
       if (payment.status !== 'COMMITTING' || order.status !== 'PENDING_PAYMENT') return outcome(order);
       // Unreachable: left COMMITTING, for the reconciliation sweep; the voucher page says the payment is awaited.
       if (asked === 'unknown') return { ...outcome(order), pending: true };
       // Webpay reverses a transaction nobody commits: failing here charges no one.
-      if (asked === 'uncommitted') return this.fail(tx, changes, payment, order, 'REJECTED', 'No pudimos confirmar el pago con el medio de pago. No se hizo ningún cargo.', { uncommitted: true });
+      if (asked === 'uncommitted') return this.fail(tx, changes, payment, salesOrder, 'REJECTED', 'No pudimos confirmar el pago con el medio de pago. No se hizo ningún cargo.', { uncommitted: true });
       const answer = asked;
       const mismatch = [
         answer.buyOrder !== payment.buyOrder && 'buyOrder',
@@ -119,20 +119,20 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
           { salesOrder: order.number, paymentId: payment.id, mismatch, expected: { buyOrder: payment.buyOrder, amount: payment.amount, total: order.total }, gateway: { buyOrder: answer.buyOrder, amount: answer.amount } },
           'payment refused: the gateway answer does not match the order',
         );
-        return this.fail(tx, changes, payment, order, 'REFUSED', 'El pago informado no coincide con tu orden, así que no emitimos el voucher. Si se hizo un cargo, escríbenos desde Contacto y lo devolvemos.', answer.raw, answer.responseCode);
+        return this.fail(tx, changes, payment, salesOrder, 'REFUSED', 'El pago informado no coincide con tu orden, así que no emitimos el voucher. Si se hizo un cargo, escríbenos desde Contacto y lo devolvemos.', answer.raw, answer.responseCode);
       }
       if (!answer.authorized) {
-        return this.fail(tx, changes, payment, order, 'REJECTED', 'El pago fue rechazado. No se hizo ningún cargo a tu tarjeta.', answer.raw, answer.responseCode);
+        return this.fail(tx, changes, payment, salesOrder, 'REJECTED', 'El pago fue rechazado. No se hizo ningún cargo a tu tarjeta.', answer.raw, answer.responseCode);
       }
 
       const now = new Date();
-      const validUntil = new Date(now.getTime() + this.config.orders.validityDays * DAY_MS);
       await tx.payment.update({
         where: { id: payment.id },
         data: { status: 'AUTHORIZED', settledAt: now, responseCode: answer.responseCode, authorizationCode: answer.authorizationCode, cardLast4: answer.cardLast4, detail: answer.raw as Prisma.InputJsonValue },
       });
-      await tx.salesOrder.update({ where: { id: order.id }, data: { status: 'PAID', paidAt: now, validUntil, paymentRef: answer.authorizationCode } });
-      changes.record(SalesOrderPaid({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId, total: order.total, validUntil: validUntil.toISOString() }));
+      salesOrder.pay(now, this.config.orders.validityDays, answer.authorizationCode);
+      await this.orders.save(tx, salesOrder);
+      changes.record(...salesOrder.pullEvents());
       return { salesOrderId: order.id, accessKey: order.accessKey, paid: true };
     });
   }
@@ -150,23 +150,26 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
 
   /** The buyer gave up or the form timed out: only with the order's own session id, so nobody else can fail an order. */
   private async giveUp(tx: Tx, changes: Changes, payment: LockedPayment, back: { sessionId?: string; buyOrder?: string }, reason: string): Promise<PaymentOutcome> {
-    const order = await this.order(tx, payment.salesOrderId);
+    const salesOrder = await this.order(tx, payment.salesOrderId);
+    const order = salesOrder.state;
     if (!sameSecret(back.sessionId, gatewaySessionId(order.accessKey)) || (back.buyOrder !== undefined && back.buyOrder !== order.number)) {
       this.log.warn({ salesOrder: order.number }, 'gateway return refused: the session does not match the order');
       throw new PaymentNotFoundError();
     }
     if (payment.status !== 'CREATED' || order.status !== 'PENDING_PAYMENT') return outcome(order);
-    return this.fail(tx, changes, payment, order, 'REJECTED', reason, { aborted: true });
+    return this.fail(tx, changes, payment, salesOrder, 'REJECTED', reason, { aborted: true });
   }
 
-  private async fail(tx: Tx, changes: Changes, payment: LockedPayment, order: OrderRow, status: 'REJECTED' | 'REFUSED', reason: string, raw: unknown, responseCode: number | null = null): Promise<PaymentOutcome> {
+  private async fail(tx: Tx, changes: Changes, payment: LockedPayment, order: SalesOrder, status: 'REJECTED' | 'REFUSED', reason: string, raw: unknown, responseCode: number | null = null): Promise<PaymentOutcome> {
+    const now = new Date();
     await tx.payment.update({
       where: { id: payment.id },
-      data: { status, settledAt: new Date(), responseCode, detail: (raw ?? {}) as Prisma.InputJsonValue },
+      data: { status, settledAt: now, responseCode, detail: (raw ?? {}) as Prisma.InputJsonValue },
     });
-    await tx.salesOrder.update({ where: { id: order.id }, data: { status: 'FAILED', failureReason: reason, closedAt: new Date() } });
-    changes.record(SalesOrderPaymentFailed({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId, reason: status }));
-    return { salesOrderId: order.id, accessKey: order.accessKey, paid: false };
+    order.failPayment(now, status, reason);
+    await this.orders.save(tx, order);
+    changes.record(...order.pullEvents());
+    return { salesOrderId: order.state.id, accessKey: order.state.accessKey, paid: false };
   }
 
   /** The payment of a return, locked for the rest of the transaction; one we never started answers 404. */
@@ -181,9 +184,12 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
     return rows[0];
   }
 
-  private order(tx: Tx, id: number): Promise<OrderRow> {
-    return tx.salesOrder.findUniqueOrThrow({ where: { id }, select: { id: true, status: true, total: true, number: true, accessKey: true, companyId: true, laboratoryId: true } });
+  /** The payment's order, locked after its payment (the order every path takes them in). */
+  private async order(tx: Tx, id: number): Promise<SalesOrder> {
+    const order = await this.orders.lock(tx, id);
+    if (!order) throw new PaymentNotFoundError();
+    return order;
   }
 }
 
-const outcome = (order: OrderRow): PaymentOutcome => ({ salesOrderId: order.id, accessKey: order.accessKey, paid: order.status === 'PAID' || order.status === 'REDEEMED' });
+const outcome = (order: { id: number; accessKey: string; status: string }): PaymentOutcome => ({ salesOrderId: order.id, accessKey: order.accessKey, paid: order.status === 'PAID' || order.status === 'REDEEMED' });

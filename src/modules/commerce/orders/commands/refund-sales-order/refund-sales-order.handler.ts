@@ -6,10 +6,8 @@ import type { CommandContext } from '../../../../../platform/cqrs/command-contex
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
 import { PrismaService } from '../../../../../platform/database/prisma.service';
 import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
-import { SALES_ORDER_STATUS_LABELS as STATUS_LABELS } from '../../../../../contracts/sales-orders';
-import { assertMove } from '../../domain/sales-order-status';
+import { SALES_ORDER_REPOSITORY, type SalesOrderRepository } from '../../domain/sales-order.repository';
 import { RefundForbiddenError, RefundPendingError, RefundRefusedError, SalesOrderNotFoundError, SalesOrderTransitionError } from '../../orders.errors';
-import { SalesOrderRefunded } from '../../orders.events';
 import { PAYMENT_GATEWAY, PaymentGatewayError, type GatewayRefund, type PaymentGateway } from '../../payments/payment-gateway';
 import { RefundSalesOrderCommand, type RefundResult } from './refund-sales-order.command';
 
@@ -44,6 +42,7 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
   constructor(
     private readonly uow: UnitOfWork,
     private readonly prisma: PrismaService,
+    @Inject(SALES_ORDER_REPOSITORY) private readonly orders: SalesOrderRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
@@ -52,26 +51,23 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
 
   async execute({ ctx, salesOrderId, reason }: RefundSalesOrderCommand): Promise<RefundResult> {
     const step = await this.uow.run(ctx, async (tx, changes): Promise<{ done: RefundResult } | { underWay: true } | { request: RefundRequest }> => {
-      const [order] = await tx.$queryRaw<{ id: number; status: string; companyId: number; laboratoryId: number }[]>`
-        SELECT id, status::text AS status, company_id AS "companyId", laboratory_id AS "laboratoryId" FROM sales_order WHERE id = ${salesOrderId} FOR UPDATE`;
+      const order = await this.orders.lock(tx, salesOrderId);
       if (!order) throw new SalesOrderNotFoundError();
       // Another company's order answers like a missing one; the laboratory's own provider may see it, not refund it.
-      assertLaboratoryScope(ctx.actor, { id: order.laboratoryId, companyId: order.companyId }, () => new SalesOrderNotFoundError());
+      assertLaboratoryScope(ctx.actor, { id: order.state.laboratoryId, companyId: order.state.companyId }, () => new SalesOrderNotFoundError());
       if (ctx.actor.profile !== 'ADM') throw new RefundForbiddenError();
 
-      const existing = await tx.salesOrderRefund.findUnique({ where: { salesOrderId: order.id } });
+      const existing = await tx.salesOrderRefund.findUnique({ where: { salesOrderId: order.state.id } });
       if (existing?.state === 'DONE') return { done: resultOf(existing) };
       if (existing) return { underWay: true };
-      if (order.status === 'REDEEMED') throw new SalesOrderTransitionError('Este voucher ya fue canjeado: el laboratorio tomó las muestras y no se puede reembolsar.');
-      if (order.status !== 'PAID') throw new SalesOrderTransitionError(`Una orden ${STATUS_LABELS[order.status as 'PAID'].toLowerCase()} no se puede reembolsar: solo una orden pagada y sin canjear.`);
-      assertMove('PAID', 'REFUNDED');
-      const payment = await tx.payment.findFirst({ where: { salesOrderId: order.id, status: 'AUTHORIZED' }, orderBy: { id: 'desc' } });
+      order.assertRefundable();
+      const payment = await tx.payment.findFirst({ where: { salesOrderId: order.state.id, status: 'AUTHORIZED' }, orderBy: { id: 'desc' } });
       if (!payment) throw new SalesOrderTransitionError('Esta orden no tiene un pago aprobado que reembolsar.');
       const requested = await tx.salesOrderRefund.create({
-        data: { salesOrderId: order.id, paymentId: payment.id, amount: payment.amount, reason, requestedBy: ctx.actor.personId ?? null, state: 'REQUESTED' },
+        data: { salesOrderId: order.state.id, paymentId: payment.id, amount: payment.amount, reason, requestedBy: ctx.actor.personId ?? null, state: 'REQUESTED' },
       });
-      changes.audit('sales_order.refund_requested', 'SalesOrder', order.id, { amount: payment.amount, reason, gateway: this.gateway.code });
-      return { request: { refundId: requested.id, salesOrderId: order.id, token: payment.token, amount: payment.amount } };
+      changes.audit('sales_order.refund_requested', 'SalesOrder', order.state.id, { amount: payment.amount, reason, gateway: this.gateway.code });
+      return { request: { refundId: requested.id, salesOrderId: order.state.id, token: payment.token, amount: payment.amount } };
     });
     if ('done' in step) return step.done;
     if ('underWay' in step) return this.doneMeanwhile(salesOrderId);
@@ -111,17 +107,16 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
     }
     const refunded = answer;
     return this.uow.run(ctx, async (tx, changes) => {
-      const [order] = await tx.$queryRaw<{ id: number; status: string; companyId: number; laboratoryId: number }[]>`
-        SELECT id, status::text AS status, company_id AS "companyId", laboratory_id AS "laboratoryId" FROM sales_order WHERE id = ${request.salesOrderId} FOR UPDATE`;
+      const order = await this.orders.lock(tx, request.salesOrderId);
       const done = await tx.salesOrderRefund.update({
         where: { id: request.refundId },
         data: { state: 'DONE', gatewayType: refunded.type.slice(0, 20), authorizationCode: refunded.authorizationCode, detail: (refunded.raw ?? undefined) as object | undefined },
       });
-      if (order.status === 'PAID') {
-        await tx.salesOrder.update({ where: { id: order.id }, data: { status: 'REFUNDED', closedAt: new Date() } });
-        changes.record(SalesOrderRefunded({ salesOrderId: order.id, companyId: order.companyId, laboratoryId: order.laboratoryId, amount: request.amount }));
+      if (order?.refunded(new Date(), request.amount)) {
+        await this.orders.save(tx, order);
+        changes.record(...order.pullEvents());
         // Settled by the reconciliation sweep, the request's own audit entry (its administrator) stands for it.
-        if (ctx) changes.audit('sales_order.refunded', 'SalesOrder', order.id, { amount: request.amount, reason: done.reason, gateway: this.gateway.code });
+        if (ctx) changes.audit('sales_order.refunded', 'SalesOrder', order.state.id, { amount: request.amount, reason: done.reason, gateway: this.gateway.code });
       }
       return resultOf(done);
     });
