@@ -1,11 +1,10 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { Prisma } from '../../../generated/prisma/client';
-import { AdvisoryLock } from '../../../platform/database/locks';
 import { HotPath, type SqlRunner } from '../../../platform/database/hot-path';
 import { JOB_QUEUE, QueueName, type Job, type JobQueue } from '../../../platform/messaging/job-queue';
 import { reportDay } from '../domain/routes';
-import { RollupWriter } from '../infrastructure/rollups';
+import { lockSessions, RollupWriter } from '../infrastructure/rollups';
 
 /** One search as the reports see it: its filters, how many results, how long, who, and what was shown. */
 export interface SearchHistoryJob {
@@ -73,8 +72,7 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
     await this.hot.transaction(async (tx) => {
       // Two searches of one session written at once would each think the other's exams new: the sessions of the
       // batch are locked first, in one order, so that two batches sharing sessions wait rather than deadlock.
-      const sessions = [...new Set(searches.flatMap((s) => (s.session === null ? [] : [Number(BigInt(s.session) % 2147483647n)])))].sort((a, b) => a - b);
-      if (sessions.length > 0) await tx.query(Prisma.sql`SELECT pg_advisory_xact_lock(${AdvisoryLock.ReportSession}::int, s) FROM unnest(${sessions}::int[]) AS s ORDER BY s`);
+      await lockSessions(tx, searches.flatMap((s) => (s.session === null ? [] : [s.session])));
       const rows = await this.rowsOf(tx, searches);
       // A search already written (its key taken) is left out of everything below: a batch delivered again counts nothing.
       const claimed = await this.claim(tx, rows);

@@ -23,9 +23,10 @@ export class AccessReportHandler implements IQueryHandler<AccessReportQuery> {
       this.prisma.$queryRaw<{ route: string; visits: number; signed_in: number }[]>`
         SELECT route, sum(visits)::int AS visits, sum(signed_in)::int AS signed_in FROM report_access_daily
         WHERE day BETWEEN ${period.from}::date AND ${period.to}::date GROUP BY route ORDER BY 2 DESC, 1 LIMIT 50`,
-      // A person signed in on several days is one person of the period.
+      // A person signed in on several days is one person of the period: read from the persons' daily rows, a
+      // few per day, rather than every session row of the period.
       this.prisma.$queryRaw<{ signed_in: number }[]>`
-        SELECT count(DISTINCT person_id)::int AS signed_in FROM report_session_daily WHERE day BETWEEN ${period.from}::date AND ${period.to}::date`,
+        SELECT count(DISTINCT person_id)::int AS signed_in FROM report_person_daily WHERE day BETWEEN ${period.from}::date AND ${period.to}::date`,
     ]);
     return {
       period,

@@ -30,16 +30,15 @@ export function historyOrder(filter: HistoryFilter): { column: Prisma.Sql; desc:
 }
 
 export interface RawRow {
-  /** bigint through Prisma, the same digits as a string through the export's own driver connection. */
-  id: bigint | string;
+  id: bigint;
   created_at: Date;
-  session: bigint | string | null;
+  session: bigint | null;
   person_id: number | null;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
-  /** The exams with their names, or (for the export, which names them from one map) their ids only. */
-  exams: { id: number; name: string }[] | number[];
+  /** The exams with their names. */
+  exams: { id: number; name: string }[];
   comuna: string | null;
   region: string | null;
   with_near: boolean;
@@ -50,17 +49,11 @@ export interface RawRow {
   took_ms: number;
 }
 
-/**
- * The columns of a search history row; `where`/`tail` complete the statement. `examsAsIds`: the exams'
- * ids only (an export of a million rows names them from one map instead of a sub-query per row).
- */
-export function historySelect(where: Prisma.Sql, tail: Prisma.Sql, examsAsIds = false): Prisma.Sql {
-  const exams = examsAsIds
-    ? Prisma.sql`s.exam_ids`
-    : Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name) FROM exam e WHERE e.id = ANY(s.exam_ids)), '[]')`;
+/** The columns of a search history row (the page's; the export reads its own); `where`/`tail` complete the statement. */
+export function historySelect(where: Prisma.Sql, tail: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
     SELECT s.id, s.created_at, s.session, s.person_id, p.first_name, p.last_name, u.email,
-      ${exams} AS exams,
+      COALESCE((SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name) FROM exam e WHERE e.id = ANY(s.exam_ids)), '[]') AS exams,
       c.name AS comuna, r.name AS region, s.with_near, i.name AS insurer, s.filters->>'coveragePercentage' AS coverage,
       s.result_count, s.outcome, s.took_ms
     FROM search_history s
@@ -72,15 +65,14 @@ export function historySelect(where: Prisma.Sql, tail: Prisma.Sql, examsAsIds = 
     WHERE ${where} ${tail}`;
 }
 
-export function toHistoryRow(row: RawRow, examNames?: Map<number, string>): SearchHistoryRow {
+export function toHistoryRow(row: RawRow): SearchHistoryRow {
   const coverage = row.coverage === null || row.coverage === '' ? null : Number(row.coverage);
   return {
     id: String(row.id),
     createdAt: row.created_at.toISOString(),
     session: row.session === null ? null : String(row.session),
     person: row.person_id === null ? null : { id: row.person_id, fullName: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(), email: row.email ?? '' },
-    // Named from the map in the page's order (ORDER BY name, compared as the C collation does).
-    exams: examNames ? (row.exams as number[]).map((id) => ({ id, name: examNames.get(id) ?? '' })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : (row.exams as { id: number; name: string }[]),
+    exams: row.exams,
     comuna: row.comuna,
     region: row.region,
     withNearLocations: row.with_near,
@@ -92,8 +84,8 @@ export function toHistoryRow(row: RawRow, examNames?: Map<number, string>): Sear
   };
 }
 
-export async function readHistory(prisma: PrismaService, sql: Prisma.Sql, examNames?: Map<number, string>) {
-  return (await prisma.$queryRaw<RawRow[]>(sql)).map((row) => toHistoryRow(row, examNames));
+export async function readHistory(prisma: PrismaService, sql: Prisma.Sql) {
+  return (await prisma.$queryRaw<RawRow[]>(sql)).map(toHistoryRow);
 }
 
 /** `POST /api/reports/search-history`: one page of searches, newest first unless told otherwise. */

@@ -1,0 +1,76 @@
+/**
+ * The thread that writes the search history's CSV (see `SearchHistoryExport.csv`): it reads the cursor,
+ * writes each chunk's lines with the one CSV writer into a buffer, and hands the buffer over (transferred,
+ * not copied) only when the API asks for the next one, so that one buffer at most waits between the two.
+ * A buffer the response is done with comes back with the request and is written again.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { CSV_BOM, csvLine } from '../../../../contracts/csv';
+import { HISTORY_HEADER, readHistoryCells } from './history-cursor';
+import type { CsvThreadInput, FromCsvThread, ToCsvThread } from './search-history.export';
+
+const input = workerData as CsvThreadInput;
+const port = parentPort!;
+
+// One listener for the thread's life: a request that arrives while a chunk is written is counted, not lost.
+let requested = 0;
+let wake: (() => void) | undefined;
+const returned: ArrayBuffer[] = [];
+port.on('message', (message: ToCsvThread) => {
+  if (message.reuse) returned.push(message.reuse);
+  requested++;
+  wake?.();
+});
+
+/** A buffer to write into: one the response gave back, or a new one. */
+const nextBuffer = () => {
+  const reused = returned.pop();
+  return reused && reused.byteLength >= input.bufferBytes ? Buffer.from(reused) : Buffer.allocUnsafeSlow(input.bufferBytes);
+};
+
+/** Resolves when the API asks for the next buffer. */
+async function nextRequest(): Promise<void> {
+  while (requested === 0) await new Promise<void>((resolve) => (wake = resolve));
+  requested--;
+}
+
+let buffer = Buffer.allocUnsafeSlow(input.bufferBytes);
+let used = 0;
+
+/** Hands the buffer over when asked for, and starts a new one. */
+async function send(rows: number, done: boolean): Promise<void> {
+  await nextRequest();
+  const message: FromCsvThread = { type: 'bytes', bytes: buffer.buffer as ArrayBuffer, length: used, rows, done };
+  port.postMessage(message, [buffer.buffer as ArrayBuffer]);
+  buffer = nextBuffer();
+  used = 0;
+}
+
+/** Adds a line to the buffer; a line that might not fit sends the buffer first (a UTF-16 unit is at most 3 bytes). */
+async function append(line: string): Promise<void> {
+  if (used + line.length * 3 > buffer.length) {
+    if (used > 0) await send(0, false);
+    if (line.length * 3 > buffer.length) buffer = Buffer.allocUnsafeSlow(line.length * 3);
+  }
+  used += buffer.write(line, used);
+}
+
+async function main(): Promise<void> {
+  try {
+    await append(CSV_BOM + csvLine(HISTORY_HEADER));
+    for await (const chunk of readHistoryCells(input.databaseUrl, input.statement, input.chunkRows)) {
+      for (const cells of chunk.cells) {
+        const line = csvLine(cells);
+        if (used + line.length * 3 > buffer.length) await append(line);
+        else used += buffer.write(line, used);
+      }
+      await send(chunk.count, false);
+    }
+    await send(0, true);
+  } catch (error) {
+    const message: FromCsvThread = { type: 'failed', message: error instanceof Error ? error.message : String(error) };
+    port.postMessage(message);
+  }
+}
+
+void main().finally(() => port.close());
