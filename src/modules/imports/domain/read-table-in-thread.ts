@@ -1,6 +1,6 @@
-import type { Worker } from 'node:worker_threads';
 import { AppError, type FieldErrors } from '../../../platform/http/app-error';
 import { startThread } from '../../../platform/threads/start-thread';
+import { ThreadInbox } from '../../../platform/threads/thread-messages';
 import { UnreadableFileError } from '../imports.errors';
 import type { OpenedTable, TableFormat, TableRow } from './table-reader';
 
@@ -62,7 +62,15 @@ const unreadable = () => new UnreadableFileError('IMPORT.UNREADABLE_FILE', 'No p
 export async function readTableInThread(path: string, size: number, options: { sheet?: string } = {}, limits: { heapMb: number; timeMs: number; batchRows: number } = READER_LIMITS): Promise<TableInThread> {
   const input: ReaderInput = { path, size, sheet: options.sheet, batchRows: limits.batchRows };
   const thread = startThread(THREAD_FILE, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 } });
-  const inbox = new Inbox(thread, limits.timeMs);
+  const inbox = new ThreadInbox<FromReader>(
+    thread,
+    {
+      failed: (message) => (message.type !== 'failed' ? undefined : message.error ? new AppError(message.error.status, message.error.error, message.error.message, message.error.errors) : unreadable()),
+      crashed: (error) => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex() : unreadable()),
+      exited: unreadable,
+    },
+    { ms: limits.timeMs, error: tooSlow },
+  );
   try {
     const opened = await inbox.next();
     if (opened.type !== 'opened') throw new Error(`the reading thread answered ${opened.type} first`);
@@ -85,49 +93,5 @@ export async function readTableInThread(path: string, size: number, options: { s
   } catch (error) {
     await inbox.close();
     throw error;
-  }
-}
-
-/** The thread's answers one at a time; a failure, an exit, running out of heap or time become the reading's error. */
-class Inbox {
-  private waiting: { resolve: (message: FromReader) => void; reject: (error: Error) => void } | undefined;
-  private failure: Error | undefined;
-  private closed = false;
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(private readonly thread: Worker, timeMs: number) {
-    thread.on('message', (message: FromReader) => {
-      if (message.type === 'failed') return this.fail(message.error ? new AppError(message.error.status, message.error.error, message.error.message, message.error.errors) : unreadable());
-      const waiting = this.waiting;
-      this.waiting = undefined;
-      waiting?.resolve(message);
-    });
-    thread.on('error', (error: Error & { code?: string }) => this.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex() : unreadable()));
-    thread.on('exit', () => this.fail(unreadable()));
-    this.timer = setTimeout(() => {
-      this.fail(tooSlow());
-      void thread.terminate();
-    }, timeMs);
-  }
-
-  next(): Promise<FromReader> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    clearTimeout(this.timer);
-    this.failure ??= new Error('the reading thread was closed');
-    await this.thread.terminate();
-  }
-
-  /** The first failure is the one that counts (a thread out of heap also exits afterwards). */
-  private fail(error: Error): void {
-    this.failure ??= error;
-    const waiting = this.waiting;
-    this.waiting = undefined;
-    waiting?.reject(this.failure);
   }
 }

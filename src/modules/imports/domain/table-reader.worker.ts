@@ -6,6 +6,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../../platform/http/app-error';
+import { requestsFrom } from '../../../platform/threads/thread-messages';
 import { openTable, type TableRow } from './table-reader';
 import type { FromReader, ReaderInput } from './read-table-in-thread';
 
@@ -42,18 +43,7 @@ async function main(): Promise<void> {
   }
 }
 
-// One listener for the thread's life: a request that arrives while a batch is read is counted, not lost.
-let requested = 0;
-let wake: (() => void) | undefined;
-port.on('message', () => {
-  requested++;
-  wake?.();
-});
-
 /** Resolves when the importing side asks for the next batch. */
-async function nextRequest(): Promise<void> {
-  while (requested === 0) await new Promise<void>((resolve) => (wake = resolve));
-  requested--;
-}
+const nextRequest = requestsFrom(port);
 
 void main().finally(() => port.close());

@@ -6,20 +6,17 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { CSV_BOM, csvLine } from '../../../../contracts/csv';
+import { requestsFrom } from '../../../../platform/threads/thread-messages';
 import { HISTORY_HEADER, readHistoryCells } from './history-cursor';
 import type { CsvThreadInput, FromCsvThread, ToCsvThread } from './search-history.export';
 
 const input = workerData as CsvThreadInput;
 const port = parentPort!;
 
-// One listener for the thread's life: a request that arrives while a chunk is written is counted, not lost.
-let requested = 0;
-let wake: (() => void) | undefined;
 const returned: ArrayBuffer[] = [];
-port.on('message', (message: ToCsvThread) => {
+/** Resolves when the API asks for the next buffer (keeping the one it gives back). */
+const nextRequest = requestsFrom<ToCsvThread>(port, (message) => {
   if (message.reuse) returned.push(message.reuse);
-  requested++;
-  wake?.();
 });
 
 /** A buffer to write into: one the response gave back, or a new one. */
@@ -27,12 +24,6 @@ const nextBuffer = () => {
   const reused = returned.pop();
   return reused && reused.byteLength >= input.bufferBytes ? Buffer.from(reused) : Buffer.allocUnsafeSlow(input.bufferBytes);
 };
-
-/** Resolves when the API asks for the next buffer. */
-async function nextRequest(): Promise<void> {
-  while (requested === 0) await new Promise<void>((resolve) => (wake = resolve));
-  requested--;
-}
 
 let buffer = Buffer.allocUnsafeSlow(input.bufferBytes);
 let used = 0;

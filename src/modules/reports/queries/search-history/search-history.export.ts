@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type ExcelJSModule from 'exceljs';
 import type { Writable } from 'node:stream';
-import type { Worker } from 'node:worker_threads';
 import { Prisma } from '../../../../generated/prisma/client';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { startThread } from '../../../../platform/threads/start-thread';
+import { ThreadInbox } from '../../../../platform/threads/thread-messages';
 import { HISTORY_HEADER, readHistoryCells, type HistoryStatement } from './history-cursor';
 import { historyOrder, historyWhere, type HistoryFilter } from './search-history.query';
 
@@ -85,38 +85,6 @@ class Sink {
   }
 }
 
-/** The thread's messages one at a time; its failure or exit end the export with an error. */
-class Inbox {
-  private readonly queue: FromCsvThread[] = [];
-  private waiting?: { resolve: (message: FromCsvThread) => void; reject: (error: Error) => void };
-  private failure?: Error;
-
-  constructor(thread: Worker) {
-    thread.on('message', (message: FromCsvThread) => {
-      if (message.type === 'failed') return this.fail(new Error(`search history export: ${message.message}`));
-      if (this.waiting) {
-        this.waiting.resolve(message);
-        this.waiting = undefined;
-      } else this.queue.push(message);
-    });
-    thread.on('error', (error) => this.fail(error));
-    thread.on('exit', () => this.fail(new Error('search history export: the thread stopped')));
-  }
-
-  next(): Promise<FromCsvThread> {
-    const queued = this.queue.shift();
-    if (queued) return Promise.resolve(queued);
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
-  }
-
-  private fail(error: Error): void {
-    this.failure ??= error;
-    this.waiting?.reject(this.failure);
-    this.waiting = undefined;
-  }
-}
-
 /**
  * The filtered search history as a file, in the page's order, streamed from one server-side cursor
  * (`readHistoryCells`) as the client takes it. The CSV is written in a thread of its own, buffer by buffer,
@@ -146,7 +114,11 @@ export class SearchHistoryExport {
     const sink = new Sink(out);
     const input: CsvThreadInput = { databaseUrl: this.prisma.databaseUrl, statement: this.statement(filter), chunkRows: CHUNK_ROWS, bufferBytes: CSV_THREAD.bufferBytes };
     const thread = startThread(CSV_THREAD_FILE, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: CSV_THREAD.oldGenerationMb, maxYoungGenerationSizeMb: CSV_THREAD.youngGenerationMb } });
-    const inbox = new Inbox(thread);
+    const inbox = new ThreadInbox<FromCsvThread>(thread, {
+      failed: (message) => (message.type === 'failed' ? new Error(`search history export: ${message.message}`) : undefined),
+      crashed: (error) => error,
+      exited: () => new Error('search history export: the thread stopped'),
+    });
     let count = 0;
     // A buffer the response has taken goes back to the thread: two buffers go round instead of a new one per
     // chunk, whose dead copies this thread's garbage collector, with little else to do here, would let pile up.
@@ -166,7 +138,7 @@ export class SearchHistoryExport {
       return count;
     } finally {
       // Done, failed or cut short: the thread goes, and its connection to the database with it.
-      await thread.terminate();
+      await inbox.close();
     }
   }
 
