@@ -19,7 +19,7 @@ export interface ExamChange {
 }
 
 /** What a change will do (check) or did (save); a new exam without a type is refused. */
-export type ExamOutcome = { status: 'CREATE' | 'UPDATE' | 'UNCHANGED' } | { status: 'ERROR'; field: 'typeExamId'; code: 'REQUIRED'; message: string };
+export type ExamOutcome = { status: 'CREATE' } | { status: 'UNCHANGED' } | { status: 'UPDATE'; fields: string[] } | { status: 'ERROR'; field: 'typeExamId'; code: 'REQUIRED'; message: string };
 
 interface StoredExam {
   id: number;
@@ -64,21 +64,22 @@ export const ExamBatch = {
       const outcome = judge(change, exam);
       outcomes.push(outcome);
       if (outcome.status === 'ERROR' || outcome.status === 'UNCHANGED') continue;
-      if (!exam) {
+      if (outcome.status === 'CREATE') {
         const { id } = await tx.exam.create({ data: { code: change.code, codeDotted: dottedCode(change.code), name: change.name, typeExamId: change.typeExamId!, ...change.values }, select: { id: true } });
         if (change.synonyms?.length) await tx.examSynonym.createMany({ data: change.synonyms.map((synonym) => ({ examId: id, synonym, kind: 'manual' })), skipDuplicates: true });
         created.push(id);
         changes.audit('exam.imported', 'Exam', id, { importId: scope.importId, created: true });
         continue;
       }
-      const fields = differences(change, exam);
-      await tx.exam.update({ where: { id: exam.id }, data: { name: change.name, ...(change.typeExamId !== undefined && { typeExamId: change.typeExamId }), ...change.values } });
+      const { fields } = outcome;
+      const id = exam!.id;
+      await tx.exam.update({ where: { id }, data: { name: change.name, ...(change.typeExamId !== undefined && { typeExamId: change.typeExamId }), ...change.values } });
       if (change.synonyms && fields.includes('synonyms')) {
-        await tx.examSynonym.deleteMany({ where: { examId: exam.id, kind: 'manual' } });
-        await tx.examSynonym.createMany({ data: change.synonyms.map((synonym) => ({ examId: exam.id, synonym, kind: 'manual' })), skipDuplicates: true });
+        await tx.examSynonym.deleteMany({ where: { examId: id, kind: 'manual' } });
+        await tx.examSynonym.createMany({ data: change.synonyms.map((synonym) => ({ examId: id, synonym, kind: 'manual' })), skipDuplicates: true });
       }
-      updated.push(exam.id);
-      changes.audit('exam.imported', 'Exam', exam.id, { importId: scope.importId, fields: fields.join(',') });
+      updated.push(id);
+      changes.audit('exam.imported', 'Exam', id, { importId: scope.importId, fields: fields.join(',') });
     }
     if (updated.length + created.length > 0) changes.record(ExamsImported({ importId: scope.importId, examIds: [...updated, ...created], created, by: scope.actor.personId }));
     return outcomes;
@@ -87,7 +88,8 @@ export const ExamBatch = {
 
 function judge(change: ExamChange, exam: StoredExam | undefined): ExamOutcome {
   if (!exam) return change.typeExamId === undefined ? MISSING_TYPE : { status: 'CREATE' };
-  return { status: differences(change, exam).length > 0 ? 'UPDATE' : 'UNCHANGED' };
+  const fields = differences(change, exam);
+  return fields.length > 0 ? { status: 'UPDATE', fields } : { status: 'UNCHANGED' };
 }
 
 async function storedExams(db: PrismaService | Tx, exams: ExamChange[], lock: boolean): Promise<Map<string, StoredExam>> {

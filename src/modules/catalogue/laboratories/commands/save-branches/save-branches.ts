@@ -26,7 +26,9 @@ export interface BranchChange {
 
 /** What a change will do (check) or did (save); a refused one says which field broke which rule. */
 export type BranchOutcome =
-  | { status: 'CREATE' | 'UPDATE' | 'UNCHANGED'; laboratoryId?: number }
+  | { status: 'CREATE'; laboratoryId?: number }
+  | { status: 'UNCHANGED'; laboratoryId: number }
+  | { status: 'UPDATE'; laboratoryId: number; fields: string[] }
   | { status: 'ERROR'; field: 'branchCode' | 'fonasaLevel'; code: 'UNKNOWN_BRANCH' | 'FONASA_WITHOUT_LEVEL'; message: string };
 
 interface StoredBranch {
@@ -74,7 +76,7 @@ export const BranchBatch = {
         continue;
       }
       const { insurerIds, fees, feeKinds: _, ...fields } = change;
-      if (!branch) {
+      if (outcome.status === 'CREATE') {
         const { id } = await tx.laboratory.create({ data: { ...laboratoryColumns(fields), companyId: scope.companyId }, select: { id: true } });
         if (insurerIds?.length) await replaceInsurers(tx, id, insurerIds);
         if (fees?.length) await replaceVisitFees(tx, id, fees);
@@ -83,13 +85,13 @@ export const BranchBatch = {
         outcomes.push({ status: 'CREATE', laboratoryId: id });
         continue;
       }
-      const changed = differences(change, branch);
-      await tx.laboratory.update({ where: { id: branch.id }, data: laboratoryColumns(fields) });
-      if (insurerIds && changed.includes('insurerIds')) await replaceInsurers(tx, branch.id, insurerIds);
-      if (changed.includes('fees')) await replaceVisitFees(tx, branch.id, mergedFees(change, branch.fees));
-      changes.record(LaboratoryUpdated({ laboratoryId: branch.id, companyId: scope.companyId, fields: changed }));
-      changes.audit('laboratory.updated', 'Laboratory', branch.id, { fields: changed.join(','), ...scope.origin });
-      outcomes.push({ status: 'UPDATE', laboratoryId: branch.id });
+      const changed = outcome.fields;
+      await tx.laboratory.update({ where: { id: outcome.laboratoryId }, data: laboratoryColumns(fields) });
+      if (insurerIds && changed.includes('insurerIds')) await replaceInsurers(tx, outcome.laboratoryId, insurerIds);
+      if (changed.includes('fees')) await replaceVisitFees(tx, outcome.laboratoryId, mergedFees(change, branch!.fees));
+      changes.record(LaboratoryUpdated({ laboratoryId: outcome.laboratoryId, companyId: scope.companyId, fields: changed }));
+      changes.audit('laboratory.updated', 'Laboratory', outcome.laboratoryId, { fields: changed.join(','), ...scope.origin });
+      outcomes.push(outcome);
     }
     await settleFonasaFacts(tx);
     return outcomes;
@@ -105,7 +107,8 @@ function judge(scope: BranchBatchScope, change: BranchChange, branch: StoredBran
   const level = change.fonasaLevel !== undefined ? change.fonasaLevel : (branch?.fonasaLevel ?? null);
   if (fonasaWithoutLevel(change.insurerIds, level, bono)) return { status: 'ERROR', field: 'fonasaLevel', code: 'FONASA_WITHOUT_LEVEL', message: FONASA_NEEDS_LEVEL };
   if (!branch) return { status: 'CREATE' };
-  return { status: differences(change, branch).length > 0 ? 'UPDATE' : 'UNCHANGED', laboratoryId: branch.id };
+  const fields = differences(change, branch);
+  return fields.length > 0 ? { status: 'UPDATE', laboratoryId: branch.id, fields } : { status: 'UNCHANGED', laboratoryId: branch.id };
 }
 
 async function storedBranches(db: PrismaService | Tx, companyId: number, branches: BranchChange[], lock: boolean): Promise<Map<string, StoredBranch>> {
