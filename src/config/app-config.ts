@@ -83,7 +83,7 @@ const envSchema = z.object({
   /** Search answers each API process keeps (forgotten on every change of the search index); 0 turns the cache off. */
   SEARCH_CACHE_ENTRIES: integer(5000, 0, 100_000),
   /** The most memory those answers may take, in MB: the oldest go first when a new one would pass it. */
-  SEARCH_CACHE_MB: integer(32, 1, 4096),
+  SEARCH_CACHE_MB: integer(64, 1, 4096),
   /** How often an event job is tried (exponential backoff from EVENT_JOB_BACKOFF_MS) before it is left failed and the sweeper re-drives it. */
   EVENT_JOB_ATTEMPTS: integer(8, 1, 100),
   EVENT_JOB_BACKOFF_MS: integer(2000, 1, 3_600_000),

@@ -49,8 +49,8 @@ describe('Search answer cache', () => {
     const small = new SearchAnswerCache(changes, { entries: 100, megabytes: 1 });
     if (!(await waitFor(async () => small.active, Boolean))) throw new Error('the cache never started listening');
     const asked = { count: 0 };
-    // Five answers of about 400 kB each as kept (200,000 characters): a megabyte holds two of them.
-    const big = (n: number) => `${n}${'x'.repeat(200_000)}`;
+    // Five answers of about 300 kB each as kept (300,000 characters): a megabyte holds three of them.
+    const big = (n: number) => `${n}${'x'.repeat(300_000)}`;
     for (let n = 1; n <= 5; n++) await small.answer(`order-${n}`, async () => answerWith(big(n)));
     const again = async (n: number) => labelOf(await small.answer(`order-${n}`, async () => { asked.count++; return answerWith(big(n)); }));
     expect(await again(5)).toBe(big(5));
