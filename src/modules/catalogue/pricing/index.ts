@@ -5,3 +5,5 @@ export * from './pricing.errors';
 export { offerMany, type PriceChange, type PriceOutcome } from './commands/offer-many/offer-many';
 export { findOffersByPairs, pairKey } from './infrastructure/laboratory-exam-batch';
 export { STALE_AFTER_MONTHS } from './domain/freshness';
+/** For the sale of a branch's prices (a checkout locks them in an order): its offers, whether it sells, its home fee. */
+export { QuotedPrices, type QuotedPrice } from './queries/quoted-prices/quoted-prices';

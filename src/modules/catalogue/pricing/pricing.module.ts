@@ -14,6 +14,7 @@ import { LABORATORY_EXAM_REPOSITORY } from './infrastructure/laboratory-exam.rep
 import { PrismaLaboratoryExamRepository } from './infrastructure/prisma-laboratory-exam.repository';
 import { GetLaboratoryExamHandler } from './queries/get-laboratory-exam/get-laboratory-exam.query';
 import { LaboratoryExamViews } from './queries/laboratory-exam-view';
+import { QuotedPrices } from './queries/quoted-prices/quoted-prices';
 import { SearchLaboratoryExamsHandler } from './queries/search-laboratory-exams/search-laboratory-exams.query';
 
 /** Laboratory exams: what each branch charges for each exam, and whether it may be quoted. */
@@ -26,6 +27,9 @@ import { SearchLaboratoryExamsHandler } from './queries/search-laboratory-exams/
     OfferLaboratoryExamHandler, SetLaboratoryExamPriceHandler, AuthorizeLaboratoryExamHandler, RejectLaboratoryExamHandler,
     WithdrawLaboratoryExamHandler, RestoreLaboratoryExamHandler, CopyPriceListHandler, ConfirmPriceListHandler, DecideLaboratoryExamsHandler,
     SearchLaboratoryExamsHandler, GetLaboratoryExamHandler,
+    QuotedPrices,
   ],
+  // A checkout locks the prices a branch charges now (commerce/orders).
+  exports: [QuotedPrices],
 })
 export class PricingModule {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Transaction } from '../../../platform/cqrs/transaction';
 import { PrismaService, type Tx } from '../../../platform/database/prisma.service';
 import { optionalMediaUrl } from '../media';
 import { offerApplies, priceAt } from './product-pricing';
@@ -41,9 +42,9 @@ export class ProductCatalogue {
    * @param options.tx read inside the caller's transaction (to lock prices in an order)
    * @param options.at the moment the price is for (default: now)
    */
-  async findSellable(ids: readonly number[], options: { tx?: Tx; at?: Date } = {}): Promise<SellableProduct[]> {
+  async findSellable(ids: readonly number[], options: { tx?: Transaction; at?: Date } = {}): Promise<SellableProduct[]> {
     if (ids.length === 0) return [];
-    const db = options.tx ?? this.prisma;
+    const db = (options.tx as Tx | undefined) ?? this.prisma;
     const at = options.at ?? new Date();
     const rows = await db.product.findMany({
       where: { id: { in: [...new Set(ids)] }, isActive: true, laboratory: { isActive: true, company: { status: 'APPROVED' } } },

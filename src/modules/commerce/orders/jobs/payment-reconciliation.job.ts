@@ -7,6 +7,8 @@ import { PeriodicWork } from '../../../../platform/jobs/periodic';
 import { ROOT_LOGGER } from '../../../../platform/platform.tokens';
 import { ConfirmPaymentCommand } from '../commands/confirm-payment/confirm-payment.command';
 import { RefundSalesOrderHandler } from '../commands/refund-sales-order/refund-sales-order.handler';
+import { PAYMENT_REPOSITORY, type PaymentRepository } from '../domain/payment.repository';
+import { REFUND_REPOSITORY, type RefundRepository } from '../domain/refund.repository';
 
 const SWEEP_EVERY_MS = 60_000;
 /** A step older than this lost its answer (a request never takes so long): the gateway's record settles it. */
@@ -27,7 +29,9 @@ export class PaymentReconciliationJob implements OnApplicationBootstrap, OnAppli
   constructor(
     private readonly prisma: PrismaService,
     private readonly commands: CommandBus,
-    private readonly refunds: RefundSalesOrderHandler,
+    private readonly refundHandler: RefundSalesOrderHandler,
+    @Inject(PAYMENT_REPOSITORY) private readonly payments: PaymentRepository,
+    @Inject(REFUND_REPOSITORY) private readonly refunds: RefundRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
@@ -46,17 +50,18 @@ export class PaymentReconciliationJob implements OnApplicationBootstrap, OnAppli
   /** One sweep at `now`: how many payments and refunds it settled. */
   async sweep(now = new Date()): Promise<{ payments: number; refunds: number }> {
     const before = new Date(now.getTime() - STUCK_AFTER_MS);
-    const payments = await this.prisma.payment.findMany({ where: { status: 'COMMITTING', commitStartedAt: { lt: before } }, select: { token: true }, orderBy: { id: 'asc' }, take: BATCH });
+    const payments = await this.payments.committingSince(before, BATCH);
     let settledPayments = 0;
-    for (const { token } of payments) {
+    for (const token of payments) {
       const outcome = await this.commands.execute(new ConfirmPaymentCommand({ reconcileToken: token }));
       if (!outcome.pending) settledPayments++;
     }
-    const refunds = await this.prisma.salesOrderRefund.findMany({ where: { state: 'REQUESTED', createdAt: { lt: before } }, select: { id: true }, orderBy: { id: 'asc' }, take: BATCH });
+    const refunds = await this.refunds.requestedSince(before, BATCH);
     let settledRefunds = 0;
-    for (const { id } of refunds) {
-      await this.refunds.reconcile(id);
-      if ((await this.prisma.salesOrderRefund.findUnique({ where: { id } }))?.state !== 'REQUESTED') settledRefunds++;
+    for (const id of refunds) {
+      await this.refundHandler.reconcile(id);
+      const refund = await this.refunds.find(null, id);
+      if (!refund || refund.isDone) settledRefunds++;
     }
     if (payments.length + refunds.length > 0) this.log.info({ payments: settledPayments, refunds: settledRefunds, stuck: payments.length + refunds.length }, 'payments and refunds reconciled with the gateway');
     return { payments: settledPayments, refunds: settledRefunds };

@@ -2,18 +2,17 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../../../../config/app-config';
+import type { Transaction } from '../../../../../platform/cqrs/transaction';
 import { UnitOfWork, type Changes } from '../../../../../platform/cqrs/unit-of-work';
-import { PrismaService, type Tx } from '../../../../../platform/database/prisma.service';
 import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
-import type { Prisma } from '../../../../../generated/prisma/client';
 import { sameSecret, gatewaySessionId } from '../../domain/order-codes';
-import { PaymentNotFoundError } from '../../orders.errors';
+import type { Payment } from '../../domain/payment';
+import { PAYMENT_REPOSITORY, type PaymentRepository } from '../../domain/payment.repository';
 import type { SalesOrder } from '../../domain/sales-order';
 import { SALES_ORDER_REPOSITORY, type SalesOrderRepository } from '../../domain/sales-order.repository';
+import { PaymentNotFoundError } from '../../orders.errors';
 import { PAYMENT_GATEWAY, type GatewayCommit, type PaymentGateway } from '../../payments/payment-gateway';
 import { ConfirmPaymentCommand, type PaymentOutcome } from './confirm-payment.command';
-
-type LockedPayment = { id: number; status: string; amount: number; buyOrder: string; token: string; salesOrderId: number };
 
 /** How long a return that finds its payment being committed by another request waits for that answer. */
 const WAIT_FOR_OTHER_COMMIT_MS = 8_000;
@@ -35,8 +34,8 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly prisma: PrismaService,
     @Inject(SALES_ORDER_REPOSITORY) private readonly orders: SalesOrderRepository,
+    @Inject(PAYMENT_REPOSITORY) private readonly payments: PaymentRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) log: Logger,
@@ -57,10 +56,10 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
   private async settle(token: string): Promise<PaymentOutcome> {
     const claim = await this.uow.run(null, async (tx) => {
       const payment = await this.lock(tx, { token });
-      const order = (await this.order(tx, payment.salesOrderId)).state;
+      const order = (await this.order(tx, payment.state.salesOrderId)).state;
       // A replayed return (a reload, the back button, a forged repeat): settled already, or being settled.
-      if (payment.status !== 'CREATED' || order.status !== 'PENDING_PAYMENT') return { order, claimed: false, committing: payment.status === 'COMMITTING' };
-      await tx.payment.update({ where: { id: payment.id }, data: { status: 'COMMITTING', commitStartedAt: new Date() } });
+      if (!payment.claim(order, new Date())) return { order, claimed: false, committing: payment.state.status === 'COMMITTING' };
+      await this.payments.save(tx, payment);
       return { order, claimed: true, committing: true };
     });
     if (!claim.claimed) return claim.committing ? this.settledMeanwhile(claim.order.id) : outcome(claim.order);
@@ -100,23 +99,18 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
   private record(token: string, asked: Asked): Promise<PaymentOutcome> {
     return this.uow.run(null, async (tx, changes) => {
       const payment = await this.lock(tx, { token });
-      const salesOrder = await this.order(tx, payment.salesOrderId);
+      const salesOrder = await this.order(tx, payment.state.salesOrderId);
       const order = salesOrder.state;
-      if (payment.status !== 'COMMITTING' || order.status !== 'PENDING_PAYMENT') return outcome(order);
+      if (!payment.isOpen(order, 'COMMITTING')) return outcome(order);
       // Unreachable: left COMMITTING, for the reconciliation sweep; the voucher page says the payment is awaited.
       if (asked === 'unknown') return { ...outcome(order), pending: true };
       // Webpay reverses a transaction nobody commits: failing here charges no one.
       if (asked === 'uncommitted') return this.fail(tx, changes, payment, salesOrder, 'REJECTED', 'No pudimos confirmar el pago con el medio de pago. No se hizo ningún cargo.', { uncommitted: true });
       const answer = asked;
-      const mismatch = [
-        answer.buyOrder !== payment.buyOrder && 'buyOrder',
-        answer.amount !== payment.amount && 'amount',
-        payment.amount !== order.total && 'orderTotal',
-        answer.sessionId !== gatewaySessionId(order.accessKey) && 'sessionId',
-      ].filter(Boolean);
+      const mismatch = payment.mismatches(answer, order);
       if (mismatch.length > 0) {
         this.log.error(
-          { salesOrder: order.number, paymentId: payment.id, mismatch, expected: { buyOrder: payment.buyOrder, amount: payment.amount, total: order.total }, gateway: { buyOrder: answer.buyOrder, amount: answer.amount } },
+          { salesOrder: order.number, paymentId: payment.state.id, mismatch, expected: { buyOrder: payment.state.buyOrder, amount: payment.state.amount, total: order.total }, gateway: { buyOrder: answer.buyOrder, amount: answer.amount } },
           'payment refused: the gateway answer does not match the order',
         );
         return this.fail(tx, changes, payment, salesOrder, 'REFUSED', 'El pago informado no coincide con tu orden, así que no emitimos el voucher. Si se hizo un cargo, escríbenos desde Contacto y lo devolvemos.', answer.raw, answer.responseCode);
@@ -126,10 +120,8 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
       }
 
       const now = new Date();
-      await tx.payment.update({
-        where: { id: payment.id },
-        data: { status: 'AUTHORIZED', settledAt: now, responseCode: answer.responseCode, authorizationCode: answer.authorizationCode, cardLast4: answer.cardLast4, detail: answer.raw as Prisma.InputJsonValue },
-      });
+      payment.authorize(now, answer);
+      await this.payments.save(tx, payment);
       salesOrder.pay(now, this.config.orders.validityDays, answer.authorizationCode);
       await this.orders.save(tx, salesOrder);
       changes.record(...salesOrder.pullEvents());
@@ -141,7 +133,9 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
   private async settledMeanwhile(salesOrderId: number): Promise<PaymentOutcome> {
     const until = Date.now() + WAIT_FOR_OTHER_COMMIT_MS;
     for (;;) {
-      const order = await this.prisma.salesOrder.findUniqueOrThrow({ where: { id: salesOrderId }, select: { id: true, status: true, total: true, number: true, accessKey: true, companyId: true, laboratoryId: true } });
+      const found = await this.orders.find(null, salesOrderId);
+      if (!found) throw new PaymentNotFoundError();
+      const order = found.state;
       if (order.status !== 'PENDING_PAYMENT') return outcome(order);
       if (Date.now() > until) return { ...outcome(order), pending: true };
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -149,23 +143,21 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
   }
 
   /** The buyer gave up or the form timed out: only with the order's own session id, so nobody else can fail an order. */
-  private async giveUp(tx: Tx, changes: Changes, payment: LockedPayment, back: { sessionId?: string; buyOrder?: string }, reason: string): Promise<PaymentOutcome> {
-    const salesOrder = await this.order(tx, payment.salesOrderId);
+  private async giveUp(tx: Transaction, changes: Changes, payment: Payment, back: { sessionId?: string; buyOrder?: string }, reason: string): Promise<PaymentOutcome> {
+    const salesOrder = await this.order(tx, payment.state.salesOrderId);
     const order = salesOrder.state;
     if (!sameSecret(back.sessionId, gatewaySessionId(order.accessKey)) || (back.buyOrder !== undefined && back.buyOrder !== order.number)) {
       this.log.warn({ salesOrder: order.number }, 'gateway return refused: the session does not match the order');
       throw new PaymentNotFoundError();
     }
-    if (payment.status !== 'CREATED' || order.status !== 'PENDING_PAYMENT') return outcome(order);
+    if (!payment.isOpen(order, 'CREATED')) return outcome(order);
     return this.fail(tx, changes, payment, salesOrder, 'REJECTED', reason, { aborted: true });
   }
 
-  private async fail(tx: Tx, changes: Changes, payment: LockedPayment, order: SalesOrder, status: 'REJECTED' | 'REFUSED', reason: string, raw: unknown, responseCode: number | null = null): Promise<PaymentOutcome> {
+  private async fail(tx: Transaction, changes: Changes, payment: Payment, order: SalesOrder, status: 'REJECTED' | 'REFUSED', reason: string, raw: unknown, responseCode: number | null = null): Promise<PaymentOutcome> {
     const now = new Date();
-    await tx.payment.update({
-      where: { id: payment.id },
-      data: { status, settledAt: now, responseCode, detail: (raw ?? {}) as Prisma.InputJsonValue },
-    });
+    payment.fail(now, status, raw, responseCode);
+    await this.payments.save(tx, payment);
     order.failPayment(now, status, reason);
     await this.orders.save(tx, order);
     changes.record(...order.pullEvents());
@@ -173,19 +165,17 @@ export class ConfirmPaymentHandler implements ICommandHandler<ConfirmPaymentComm
   }
 
   /** The payment of a return, locked for the rest of the transaction; one we never started answers 404. */
-  private async lock(tx: Tx, by: { token: string } | { buyOrder: string }): Promise<LockedPayment> {
-    const rows = 'token' in by
-      ? await tx.$queryRaw<LockedPayment[]>`SELECT id, status, amount, buy_order AS "buyOrder", token, sales_order_id AS "salesOrderId" FROM payment WHERE token = ${by.token} FOR UPDATE`
-      : await tx.$queryRaw<LockedPayment[]>`SELECT id, status, amount, buy_order AS "buyOrder", token, sales_order_id AS "salesOrderId" FROM payment WHERE buy_order = ${by.buyOrder} ORDER BY id DESC LIMIT 1 FOR UPDATE`;
-    if (rows.length === 0) {
+  private async lock(tx: Transaction, by: { token: string } | { buyOrder: string }): Promise<Payment> {
+    const payment = 'token' in by ? await this.payments.lockByToken(tx, by.token) : await this.payments.lockLatestOfBuyOrder(tx, by.buyOrder);
+    if (!payment) {
       this.log.warn({ by: 'token' in by ? 'token' : 'buyOrder' }, 'gateway return for a payment we never started');
       throw new PaymentNotFoundError();
     }
-    return rows[0];
+    return payment;
   }
 
   /** The payment's order, locked after its payment (the order every path takes them in). */
-  private async order(tx: Tx, id: number): Promise<SalesOrder> {
+  private async order(tx: Transaction, id: number): Promise<SalesOrder> {
     const order = await this.orders.lock(tx, id);
     if (!order) throw new PaymentNotFoundError();
     return order;

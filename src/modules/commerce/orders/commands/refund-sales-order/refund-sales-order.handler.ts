@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 import { assertLaboratoryScope } from '../../../../../platform/cqrs/company-scope';
 import type { CommandContext } from '../../../../../platform/cqrs/command-context';
 import { UnitOfWork } from '../../../../../platform/cqrs/unit-of-work';
-import { PrismaService } from '../../../../../platform/database/prisma.service';
 import { ROOT_LOGGER } from '../../../../../platform/platform.tokens';
+import { PAYMENT_REPOSITORY, type PaymentRepository } from '../../domain/payment.repository';
+import type { Refund } from '../../domain/refund';
+import { REFUND_REPOSITORY, type RefundRepository } from '../../domain/refund.repository';
 import { SALES_ORDER_REPOSITORY, type SalesOrderRepository } from '../../domain/sales-order.repository';
 import { RefundForbiddenError, RefundPendingError, RefundRefusedError, SalesOrderNotFoundError, SalesOrderTransitionError } from '../../orders.errors';
 import { PAYMENT_GATEWAY, PaymentGatewayError, type GatewayRefund, type PaymentGateway } from '../../payments/payment-gateway';
@@ -41,8 +43,9 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly prisma: PrismaService,
     @Inject(SALES_ORDER_REPOSITORY) private readonly orders: SalesOrderRepository,
+    @Inject(PAYMENT_REPOSITORY) private readonly payments: PaymentRepository,
+    @Inject(REFUND_REPOSITORY) private readonly refunds: RefundRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(ROOT_LOGGER) log: Logger,
   ) {
@@ -57,17 +60,14 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
       assertLaboratoryScope(ctx.actor, { id: order.state.laboratoryId, companyId: order.state.companyId }, () => new SalesOrderNotFoundError());
       if (ctx.actor.profile !== 'ADM') throw new RefundForbiddenError();
 
-      const existing = await tx.salesOrderRefund.findUnique({ where: { salesOrderId: order.state.id } });
-      if (existing?.state === 'DONE') return { done: resultOf(existing) };
+      const existing = await this.refunds.ofOrder(tx, order.state.id);
+      if (existing?.isDone) return { done: resultOf(existing) };
       if (existing) return { underWay: true };
-      order.assertRefundable();
-      const payment = await tx.payment.findFirst({ where: { salesOrderId: order.state.id, status: 'AUTHORIZED' }, orderBy: { id: 'desc' } });
-      if (!payment) throw new SalesOrderTransitionError('Esta orden no tiene un pago aprobado que reembolsar.');
-      const requested = await tx.salesOrderRefund.create({
-        data: { salesOrderId: order.state.id, paymentId: payment.id, amount: payment.amount, reason, requestedBy: ctx.actor.personId ?? null, state: 'REQUESTED' },
-      });
-      changes.audit('sales_order.refund_requested', 'SalesOrder', order.state.id, { amount: payment.amount, reason, gateway: this.gateway.code });
-      return { request: { refundId: requested.id, salesOrderId: order.state.id, token: payment.token, amount: payment.amount } };
+      // Only a paid, unused order, of its authorized payment (the aggregate's rule).
+      const payment = await this.payments.authorizedOf(tx, order.state.id);
+      const requested = await this.refunds.add(tx, order.requestRefund(payment, reason, ctx.actor.personId ?? null));
+      changes.audit('sales_order.refund_requested', 'SalesOrder', order.state.id, { amount: requested.state.amount, reason, gateway: this.gateway.code });
+      return { request: requestOf(requested) };
     });
     if ('done' in step) return step.done;
     if ('underWay' in step) return this.doneMeanwhile(salesOrderId);
@@ -76,9 +76,9 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
 
   /** A refund REQUESTED long ago whose answer was never recorded (the reconciliation sweep): the gateway's record decides. */
   async reconcile(refundId: number): Promise<void> {
-    const refund = await this.prisma.salesOrderRefund.findUnique({ where: { id: refundId }, include: { payment: { select: { token: true } } } });
-    if (refund?.state !== 'REQUESTED') return;
-    await this.carryOut({ refundId, salesOrderId: refund.salesOrderId, token: refund.payment.token, amount: refund.amount }).catch((err: unknown) => {
+    const refund = await this.refunds.find(null, refundId);
+    if (!refund || refund.isDone) return;
+    await this.carryOut(requestOf(refund)).catch((err: unknown) => {
       if (!(err instanceof RefundPendingError) && !(err instanceof RefundRefusedError)) throw err;
     });
   }
@@ -102,21 +102,22 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
     if (answer instanceof PaymentGatewayError) {
       const refused = answer;
       this.log.warn({ err: refused, salesOrderId: request.salesOrderId }, 'refund refused by the gateway');
-      await this.prisma.salesOrderRefund.deleteMany({ where: { id: request.refundId, state: 'REQUESTED' } });
+      await this.refunds.withdraw(request.refundId);
       throw new RefundRefusedError(refusalReason(refused));
     }
     const refunded = answer;
     return this.uow.run(ctx, async (tx, changes) => {
       const order = await this.orders.lock(tx, request.salesOrderId);
-      const done = await tx.salesOrderRefund.update({
-        where: { id: request.refundId },
-        data: { state: 'DONE', gatewayType: refunded.type.slice(0, 20), authorizationCode: refunded.authorizationCode, detail: (refunded.raw ?? undefined) as object | undefined },
-      });
+      const done = await this.refunds.find(tx, request.refundId);
+      // Removed meanwhile: another attempt at it was refused (as a second request waiting for it is told).
+      if (!done) throw new SalesOrderTransitionError(REFUND_NOT_MADE);
+      done.done(refunded);
+      await this.refunds.save(tx, done);
       if (order?.refunded(new Date(), request.amount)) {
         await this.orders.save(tx, order);
         changes.record(...order.pullEvents());
         // Settled by the reconciliation sweep, the request's own audit entry (its administrator) stands for it.
-        if (ctx) changes.audit('sales_order.refunded', 'SalesOrder', order.state.id, { amount: request.amount, reason: done.reason, gateway: this.gateway.code });
+        if (ctx) changes.audit('sales_order.refunded', 'SalesOrder', order.state.id, { amount: request.amount, reason: done.state.reason, gateway: this.gateway.code });
       }
       return resultOf(done);
     });
@@ -126,17 +127,21 @@ export class RefundSalesOrderHandler implements ICommandHandler<RefundSalesOrder
   private async doneMeanwhile(salesOrderId: number): Promise<RefundResult> {
     const until = Date.now() + WAIT_FOR_OTHER_REFUND_MS;
     for (;;) {
-      const refund = await this.prisma.salesOrderRefund.findUnique({ where: { salesOrderId } });
-      if (refund?.state === 'DONE') return resultOf(refund);
-      if (!refund) throw new SalesOrderTransitionError('El medio de pago no hizo el reembolso pedido recién; la orden sigue pagada.');
+      const refund = await this.refunds.ofOrder(null, salesOrderId);
+      if (refund?.isDone) return resultOf(refund);
+      if (!refund) throw new SalesOrderTransitionError(REFUND_NOT_MADE);
       if (Date.now() > until) throw new RefundPendingError();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 }
 
-const resultOf = (refund: { salesOrderId: number; amount: number; reason: string; createdAt: Date; gatewayType: string | null }): RefundResult => ({
-  id: refund.salesOrderId,
+const REFUND_NOT_MADE = 'El medio de pago no hizo el reembolso pedido recién; la orden sigue pagada.';
+
+const requestOf = ({ state }: Refund): RefundRequest => ({ refundId: state.id, salesOrderId: state.salesOrderId, token: state.token, amount: state.amount });
+
+const resultOf = ({ state }: Refund): RefundResult => ({
+  id: state.salesOrderId,
   status: 'REFUNDED',
-  refund: { amount: refund.amount, reason: refund.reason, createdAt: refund.createdAt.toISOString(), gatewayType: refund.gatewayType },
+  refund: { amount: state.amount, reason: state.reason, createdAt: state.createdAt.toISOString(), gatewayType: state.gatewayType },
 });
