@@ -57,6 +57,22 @@ module.exports = {
       to: { path: '^web/src/backoffice/' },
     },
     {
+      name: 'backoffice-never-imports-storefront',
+      severity: 'error',
+      comment:
+        'Each shell stands on its own; what both use (sign-in, an order\'s parts, formatting) lives in web/src/shared, ' +
+        'web/src/api or web/src/app.',
+      from: { path: '^web/src/backoffice/' },
+      to: { path: '^web/src/storefront/' },
+    },
+    {
+      name: 'shared-never-imports-shells',
+      severity: 'error',
+      comment: 'The pieces both shells import (shared, api, theme) know neither; only app/ (router, store) composes them.',
+      from: { path: '^web/src/(shared|api|theme)/' },
+      to: { path: '^web/src/(storefront|backoffice)/' },
+    },
+    {
       name: 'server-never-imports-web',
       severity: 'error',
       from: { path: '^src/' },

@@ -9,7 +9,7 @@ import { dataProvider, type InputOf, type ResourceName } from '../../api/dataPro
 import { confirmAction } from '../../shared/ui/confirm';
 import { Form } from './Form';
 import { useNotify } from './hooks';
-import type { ColumnDef } from './ListShell';
+import type { ColumnDef } from './list/ListTable';
 
 interface Row {
   id: number;

@@ -4,6 +4,7 @@ import type { ImageRef } from '@contracts';
 import { asApiError } from '../../api/client';
 import { mediaCalls } from '../../api/dataProvider';
 import { describedBy, FormField } from '../../shared/ui/FormField';
+import { FETCH_DELAY_MS } from '../../shared/useDebouncedValue';
 import { useField } from './formContext';
 import './commerce.css';
 
@@ -86,7 +87,7 @@ export function MultiLookupInput({ source, label, hint, search }: { source: stri
         suggestions={suggestions}
         completeMethod={(e) => void search(e.query).then((found) => setSuggestions(found.filter((s) => !(f.value ?? []).some((v) => v.id === s.id))), () => setSuggestions([]))}
         onChange={(e) => f.onChange((e.value as T[]) ?? [])}
-        delay={200}
+        delay={FETCH_DELAY_MS}
         disabled={f.disabled}
         invalid={Boolean(f.error)}
         className="cl-lookup-input"
@@ -111,7 +112,7 @@ export function LookupInput({ source, label, hint, search }: { source: string; l
         onChange={(e) => f.onChange(typeof e.value === 'object' ? (e.value as T | null) : null)}
         dropdown
         dropdownAriaLabel={`Ver opciones de ${label.toLowerCase()}`}
-        delay={200}
+        delay={FETCH_DELAY_MS}
         forceSelection
         disabled={f.disabled}
         invalid={Boolean(f.error)}

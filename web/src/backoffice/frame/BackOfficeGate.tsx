@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { logoutRequested, tokenCheckRequested } from '../../storefront/features/auth/authSlice';
+import { logoutRequested, tokenCheckRequested } from '../../shared/auth/authSlice';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { BACK_OFFICE_PROFILES } from '../resources/registry';
 import type { RegistryEntry } from '../resources/types';

@@ -6,7 +6,7 @@ import { Toast, type ToastMessage } from 'primereact/toast';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import type { ProfileCode } from '@contracts';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { logoutRequested } from '../../storefront/features/auth/authSlice';
+import { logoutRequested } from '../../shared/auth/authSlice';
 import { NetworkProgress } from '../../shared/ui/NetworkProgress';
 import { NotifyContext } from '../crud/hooks';
 import { entriesFor } from '../resources/registry';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { loginBoxShown, tokenCheckRequested } from '../../storefront/features/auth/authSlice';
-import { LoginBox } from '../../storefront/features/auth/LoginBox';
-import { RecoveryBox } from '../../storefront/features/auth/RecoveryBox';
+import { loginBoxShown, tokenCheckRequested } from '../../shared/auth/authSlice';
+import { LoginBox } from '../../shared/auth/LoginBox';
+import { RecoveryBox } from '../../shared/auth/RecoveryBox';
 import { NetworkProgress } from '../../shared/ui/NetworkProgress';
 
 /** Only addresses of the back office: `volver=//evil.example` must not become a redirect. */

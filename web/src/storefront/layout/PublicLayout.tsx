@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { logAccess } from '../features/access-log/accessLog';
-import { logoutRequested, tokenCheckRequested } from '../features/auth/authSlice';
+import { logoutRequested, tokenCheckRequested } from '../../shared/auth/authSlice';
 import { CartTopBox } from '../features/cart/CartTopBox';
 import { Logo } from './Logo';
 import { NetworkProgress } from '../../shared/ui/NetworkProgress';

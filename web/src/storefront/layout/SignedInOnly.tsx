@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
-import type { LoggedPerson, LoggedUser } from '../features/auth/authSlice';
+import type { LoggedPerson, LoggedUser } from '../../shared/auth/authSlice';
 
 /** A screen for the signed-in person: others go to /login and come back after; after a logout, home. */
 export function SignedInOnly({ children }: { children: (who: { person: LoggedPerson; user: LoggedUser }) => ReactNode }) {

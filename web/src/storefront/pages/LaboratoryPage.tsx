@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useLaboratoryPage } from '../../api/search';
 import { itemAdded, itemRemoved } from '../features/cart/cartSlice';
 import { QuotedOrder, quotedOrderFrom } from '../features/laboratory/QuotedOrder';
-import { homeCollectionText } from '../features/search/homeCollectionText';
+import { homeCollectionText } from '../../shared/homeCollectionText';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { LoadError } from '../../shared/ui/LoadError';

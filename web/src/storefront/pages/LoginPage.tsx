@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { loginBoxShown } from '../features/auth/authSlice';
-import { LoginBox } from '../features/auth/LoginBox';
-import { RecoveryBox } from '../features/auth/RecoveryBox';
+import { loginBoxShown } from '../../shared/auth/authSlice';
+import { LoginBox } from '../../shared/auth/LoginBox';
+import { RecoveryBox } from '../../shared/auth/RecoveryBox';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 /** Only paths of this site: an address like //evil.example must not become a redirect. */

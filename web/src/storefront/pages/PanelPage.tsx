@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/store';
 import { cartCount, cartTotal } from '../features/cart/cartSlice';
 import { SignedInOnly } from '../layout/SignedInOnly';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { OrderStatusTag } from '../features/checkout/OrderParts';
+import { OrderStatusTag } from '../../shared/orders/OrderParts';
 import { SavedOrders } from '../features/saved-orders/SavedOrders';
 
 /** The signed-in person's data, their cart and their orders (with each voucher). */

@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatRut } from '../../app/format';
 import { useProviderSignUpForm } from '../../api/auth';
 import { useComunas, useRegions } from '../../api/lookups';
-import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
+import { PASSWORD_HINT } from '../../shared/auth/ChangePasswordBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 

@@ -7,8 +7,8 @@ import { Password } from 'primereact/password';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignUpForm } from '../../api/auth';
 import { useAppDispatch } from '../../app/store';
-import { signInRequested } from '../features/auth/authSlice';
-import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
+import { signInRequested } from '../../shared/auth/authSlice';
+import { PASSWORD_HINT } from '../../shared/auth/ChangePasswordBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 

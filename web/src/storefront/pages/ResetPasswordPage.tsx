@@ -4,8 +4,8 @@ import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePasswordResetForm } from '../../api/auth';
-import { PASSWORD_HINT } from '../features/auth/ChangePasswordBox';
-import { RecoveryBox } from '../features/auth/RecoveryBox';
+import { PASSWORD_HINT } from '../../shared/auth/ChangePasswordBox';
+import { RecoveryBox } from '../../shared/auth/RecoveryBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 

@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { cartVisits, laboratoryPaid } from '../features/cart/cartSlice';
 import { takePendingOrder } from '../features/checkout/checkoutSession';
-import { OrderLaboratory, OrderLines, OrderStatusTag, validUntilText } from '../features/checkout/OrderParts';
+import { OrderLaboratory, OrderLines, OrderStatusTag, validUntilText } from '../../shared/orders/OrderParts';
 import { PreparationPanel } from '../features/search/PreparationPanel';
 
 /**

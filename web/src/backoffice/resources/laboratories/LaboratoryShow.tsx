@@ -6,7 +6,7 @@ import { Fields, ShowShell } from '../../crud/ShowShell';
 import { AttributesPanel } from './AttributesPanel';
 import { PricesTab } from './PricesTab';
 import { HOUR_LINES } from './schema';
-import { homeCollectionText } from '../../../storefront/features/search/homeCollectionText';
+import { homeCollectionText } from '../../../shared/homeCollectionText';
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

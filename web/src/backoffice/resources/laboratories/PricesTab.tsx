@@ -1,23 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
-import { AutoComplete } from 'primereact/autocomplete';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
-import { SelectBox } from '../../../shared/ui/SelectBox';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Link } from 'react-router-dom';
 import type { OwnLaboratory, PriceQueueItem } from '@contracts';
 import { asApiError } from '../../../api/client';
-import { searchExams } from '../../../api/lookups';
-import { dataProvider, laboratoryCalls, type OrderOf } from '../../../api/dataProvider';
 import { formatClp, formatDate, shortExamName } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
-import { useMutations, useNotify, useResourceList } from '../../crud/hooks';
-import { InlineMoneyEdit } from '../../crud/InlineEdit';
+import { SelectBox } from '../../../shared/ui/SelectBox';
+import { useMutations, useNotify } from '../../crud/hooks';
+import type { FilterDef } from '../../crud/list/listParams';
+import { ListTable, type ColumnDef } from '../../crud/list/ListTable';
+import { useListController, useTypedFilter } from '../../crud/list/useListController';
 import { DownloadPriceList } from '../imports/DownloadPriceList';
+import { AddPrice, ConfirmPrices, CopyPrices, formatWhen, HistoryDialog, personName, PriceCell } from './PriceTools';
 
 const STATUS = {
   PENDING: { label: 'Pendiente', tag: 'cl-tag--warn' },
@@ -34,266 +30,46 @@ const FILTERS = [
   { label: 'Todos', value: 'all' },
 ];
 
-const when = new Intl.DateTimeFormat('es-CL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Santiago' });
-export const formatWhen = (iso: string) => when.format(new Date(iso));
-const personName = (p: { firstName: string; lastName: string } | null | undefined) => (p ? `${p.firstName} ${p.lastName}` : 'una persona que ya no tiene cuenta');
+/** The columns the prices can be ordered by (each its own `orderBy`). */
+const COLUMNS_SORTED_BY = ['code', 'name', 'price', 'status', 'updatedAt'];
+
 const codeDotted = (code: string) => (/^\d{7}$/.test(code) ? `${code.slice(0, 2)}-${code.slice(2, 4)}-${code.slice(4)}` : code);
 
-interface PickedExam {
-  id: number;
-  name: string;
-  detail: string;
-}
-
-/** The FONASA catalogue look-up (the API's exam search), one exam at a time, as the storefront's picker shows them. */
-function ExamLookup({ id, value, onChange }: { id: string; value: PickedExam | null; onChange: (exam: PickedExam | null) => void }) {
-  const [suggestions, setSuggestions] = useState<PickedExam[]>([]);
-  // PrimeReact writes its value prop back into the input after every render of the box (a search starting,
-  // suggestions arriving), so the text being typed must be that value too: with '' it was wiped mid-typing.
-  const [typed, setTyped] = useState('');
-  const latest = useRef(0);
-  const lookUp = async (term: string) => {
-    // Answers can arrive out of order: only the one for the latest text typed is shown.
-    const asked = ++latest.current;
-    try {
-      const found = await searchExams(term, 8);
-      if (asked !== latest.current) return;
-      setSuggestions(found.map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })));
-    } catch {
-      if (asked === latest.current) setSuggestions([]);
-    }
-  };
-  return (
-    <AutoComplete
-      inputId={id}
-      value={value ?? typed}
-      suggestions={suggestions}
-      field="name"
-      delay={200}
-      minLength={2}
-      forceSelection
-      completeMethod={(e) => void lookUp(e.query)}
-      onChange={(e) => {
-        const picked = typeof e.value === 'object' && e.value ? (e.value as PickedExam) : null;
-        setTyped(picked ? '' : String(e.value ?? ''));
-        onChange(picked);
-      }}
-      itemTemplate={(exam: PickedExam) => (
-        <div className="cl-exam-option">
-          <span>{exam.name}</span>
-          <small>{exam.detail}</small>
-        </div>
-      )}
-      placeholder="Ej.: hemograma, TSH o 0301045"
-      emptyMessage="No encontramos ese examen. Prueba con otro nombre o el código FONASA."
-      showEmptyMessage
-      className="cl-exam-picker"
-    />
-  );
-}
-
-function AddPrice({ laboratoryId, onAdded }: { laboratoryId: number; onAdded: () => void }) {
-  const { create } = useMutations('branch-prices');
-  const notify = useNotify();
-  const [exam, setExam] = useState<PickedExam | null>(null);
-  const [price, setPrice] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const add = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!exam) return setError('Elige un examen del catálogo FONASA.');
-    if (!price) return setError('Indica el precio en pesos.');
-    setSaving(true);
-    setError(null);
-    try {
-      await create({ laboratoryId, examId: exam.id, price });
-      notify({ severity: 'success', summary: `Agregamos ${exam.name} a ${formatClp(price)}. Queda pendiente de autorización.` });
-      setExam(null);
-      setPrice(null);
-      onAdded();
-    } catch (caught) {
-      const failure = asApiError(caught);
-      setError(Object.values(failure.errors)[0]?.[0] ?? failure.message);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <form className="cl-lab-add" onSubmit={add} aria-label="Agregar un examen">
-      <div className="cl-field cl-lab-add__exam">
-        <label htmlFor="add-exam">Examen del catálogo FONASA</label>
-        <ExamLookup id="add-exam" value={exam} onChange={setExam} />
-      </div>
-      <div className="cl-field cl-lab-add__price">
-        <label htmlFor="add-price">Precio</label>
-        <InputNumber inputId="add-price" value={price} onValueChange={(e) => setPrice(e.value ?? null)} mode="currency" currency="CLP" locale="es-CL" maxFractionDigits={0} min={0} max={100_000_000} inputClassName="cl-num-input" />
-      </div>
-      <Button type="submit" label="Agregar" icon="pi pi-plus" loading={saving} className="cl-lab-add__go" />
-      {error && <Message severity="error" text={error} className="cl-lab-add__error" />}
-    </form>
-  );
-}
-
-function PriceCell({ row, editable, onSaved }: { row: PriceQueueItem; editable: boolean; onSaved: () => void }) {
-  const { update } = useMutations('branch-prices');
-  const name = shortExamName(row.exam.name);
-  return (
-    <InlineMoneyEdit
-      value={row.price}
-      what="precio"
-      of={name}
-      editable={editable}
-      save={async (price) => {
-        await update(row.id, { price });
-        onSaved();
-      }}
-      saved={(price) => `Nuevo precio de ${name}: ${formatClp(price)}.`}
-    />
-  );
-}
-
-function HistoryDialog({ row, onHide }: { row: PriceQueueItem | null; onHide: () => void }) {
-  return (
-    <Dialog header={row ? `Historial de precios: ${shortExamName(row.exam.name)}` : ''} visible={row !== null} onHide={onHide} className="cl-lab-history" breakpoints={{ '640px': '95vw' }} style={{ width: '40rem' }}>
-      {row && (
-        <>
-          <p className="cl-muted">Los últimos {row.priceHistory.length} cambios, del más reciente al más antiguo.</p>
-          <div className="cl-table-scroll">
-          <table className="cl-levels-table cl-lab-history__table">
-            <thead>
-              <tr>
-                <th scope="col">Fecha</th>
-                <th scope="col" className="cl-num">Precio</th>
-                <th scope="col">Quién</th>
-              </tr>
-            </thead>
-            <tbody>
-              {row.priceHistory.map((h) => (
-                <tr key={`${h.changedAt}-${h.newPrice}`}>
-                  <td>{formatWhen(h.changedAt)}</td>
-                  <td className="cl-num">
-                    {h.oldPrice === null ? <span className="cl-muted">Primer precio: </span> : <span className="cl-muted">{formatClp(h.oldPrice)} → </span>}
-                    <strong>{formatClp(h.newPrice)}</strong>
-                  </td>
-                  <td>{personName(h.changedBy)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
-        </>
-      )}
-    </Dialog>
-  );
-}
+/** What "Mostrar" offers, and the request fields each choice stands for. */
+const SHOW: FilterDef = {
+  name: 'show',
+  label: 'Mostrar',
+  type: 'select',
+  options: FILTERS,
+  defaultValue: 'active',
+  toQuery: (show) => {
+    const status = show === 'PENDING' || show === 'AUTHORIZED' || show === 'REJECTED' ? show : undefined;
+    const isActive = show === 'all' ? undefined : show !== 'withdrawn';
+    return { ...(status && { status }), ...(isActive !== undefined && { isActive }) };
+  },
+};
+const TERM: FilterDef = { name: 'term', label: 'Buscar examen', type: 'text' };
 
 /**
- * "Confirmar precios sin cambios" (issue 30): the whole list is still right. Patients see when each price was last
- * confirmed, and prices left unconfirmed for 6 months are marked and left out of the region's figures.
+ * Every exam of a branch: its price, status, last change and who made it; add, reprice, withdraw, history, copy,
+ * download. An embedded list (react-admin's `ReferenceManyField`): the list controller with its state kept here, not
+ * in the address, which is the branch's.
  */
-function ConfirmPrices({ lab, onConfirmed }: { lab: OwnLaboratory; onConfirmed: () => void }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const confirm = () =>
-    confirmAction({
-      header: 'Confirmar la lista de precios',
-      message: `Todos los precios ofrecidos de ${lab.identifierName} quedarán vigentes desde hoy, sin cambiarlos. Los pacientes ven desde cuándo rige cada precio.`,
-      acceptLabel: 'Confirmar precios',
-      danger: false,
-      onAccept: async () => {
-        setBusy(true);
-        try {
-          const result = await laboratoryCalls.confirmPriceList(lab.id);
-          notify({ severity: 'success', summary: `Confirmamos ${result.confirmed} ${result.confirmed === 1 ? 'precio' : 'precios'}: vigentes desde hoy.`, life: 6000 });
-          onConfirmed();
-        } catch (caught) {
-          notify({ severity: 'error', summary: asApiError(caught).message });
-        } finally {
-          setBusy(false);
-        }
-      },
-    });
-  return <Button label="Confirmar precios sin cambios" icon="pi pi-check-circle" outlined loading={busy} onClick={confirm} />;
-}
-
-function CopyPrices({ lab, onCopied }: { lab: OwnLaboratory; onCopied: () => void }) {
-  const notify = useNotify();
-  const [open, setOpen] = useState(false);
-  const [branches, setBranches] = useState<OwnLaboratory[] | null>(null);
-  const [target, setTarget] = useState<number | null>(null);
-  const [copying, setCopying] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    dataProvider.getList('laboratories', { companyId: lab.company.id, perPage: 100 }).then(
-      (found) => current && setBranches(found.items.filter((b) => b.id !== lab.id && b.company.id === lab.company.id)),
-      () => current && setBranches([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, lab.id, lab.company.id]);
-  const targetName = branches?.find((b) => b.id === target)?.identifierName ?? '';
-  const copy = () =>
-    confirmAction({
-      header: 'Copiar la lista de precios',
-      message: `Los precios vigentes de ${lab.identifierName} se publicarán en ${targetName}: los exámenes que ya tenga cambiarán a este precio y los nuevos quedarán pendientes de autorización.`,
-      acceptLabel: 'Copiar precios',
-      danger: false,
-      onAccept: async () => {
-        setCopying(true);
-        try {
-          const result = await laboratoryCalls.copyPriceList(lab.id, target!);
-          notify({ severity: 'success', summary: `Copiamos los precios a ${targetName}: ${result.offered} nuevos, ${result.repriced} actualizados, ${result.unchanged} sin cambios.`, life: 8000 });
-          setOpen(false);
-          onCopied();
-        } catch (caught) {
-          notify({ severity: 'error', summary: asApiError(caught).message });
-        } finally {
-          setCopying(false);
-        }
-      },
-    });
-  return (
-    <>
-      <Button label="Copiar precios a otra sucursal" icon="pi pi-copy" outlined onClick={() => setOpen(true)} />
-      <Dialog header="Copiar precios a otra sucursal" className="cl-lab-copy" visible={open} onHide={() => setOpen(false)} breakpoints={{ '640px': '95vw' }} style={{ width: '32rem' }}>
-        <p>Elige la sucursal de {lab.company.tradeName} que tendrá los mismos precios que {lab.identifierName}.</p>
-        {branches && branches.length === 0 ? (
-          <Message severity="info" text="Tu empresa no tiene otra sucursal. Regístrala primero en Laboratorios." />
-        ) : (
-          <div className="cl-field">
-            <label htmlFor="copy-target">Sucursal de destino</label>
-            <SelectBox inputId="copy-target" value={target} options={(branches ?? []).map((b) => ({ label: `${b.identifierName} (${b.comuna.name})`, value: b.id }))} onChange={(e) => setTarget(e.value as number)} placeholder={branches ? 'Elige la sucursal' : 'Cargando…'} />
-          </div>
-        )}
-        <div className="cl-form__actions">
-          <Button label="Copiar precios" icon="pi pi-copy" onClick={copy} disabled={target === null} loading={copying} />
-          <Button label="Cancelar" text onClick={() => setOpen(false)} />
-        </div>
-      </Dialog>
-    </>
-  );
-}
-
-/** Every exam of a branch: its price, status, last change and who made it; add, reprice, withdraw, history, copy, download. */
 export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boolean }) {
   const notify = useNotify();
   const { update, remove } = useMutations('branch-prices');
-  const [term, setTerm] = useState('');
-  const [typed, setTyped] = useState('');
-  const [show, setShow] = useState('active');
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(25);
-  const [sort, setSort] = useState<{ orderBy: OrderOf<'branch-prices'>; orderSort: 'asc' | 'desc' }>({ orderBy: 'name', orderSort: 'asc' });
+  const list = useListController({
+    resource: 'branch-prices',
+    stateIn: 'local',
+    filters: [TERM, SHOW],
+    fixedFilter: { laboratoryId: lab.id },
+    defaultSort: { orderBy: 'name', orderSort: 'asc' },
+    sortKeys: COLUMNS_SORTED_BY,
+    // Re-sorting keeps the page here, as this tab always did.
+    resetPageOnSort: false,
+  });
+  const [typed, setTyped] = useTypedFilter(list, TERM.name);
   const [history, setHistory] = useState<PriceQueueItem | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => { setTerm(typed.trim()); setPage(1); }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const status = show === 'PENDING' || show === 'AUTHORIZED' || show === 'REJECTED' ? show : undefined;
-  const isActive = show === 'all' ? undefined : show !== 'withdrawn';
-  const list = useResourceList('branch-prices', { laboratoryId: lab.id, ...(term && { term }), ...(status && { status }), ...(isActive !== undefined && { isActive }), ...sort, currentPage: page, perPage });
 
   const withdraw = (row: PriceQueueItem) =>
     confirmAction({
@@ -315,20 +91,46 @@ export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boo
       notify({ severity: 'error', summary: asApiError(caught).message });
     }
   };
-  // Only the columns below are sortable, each by its own `sortField`.
-  const onSort = (event: DataTableStateEvent) => setSort({ orderBy: event.sortField as OrderOf<'branch-prices'>, orderSort: event.sortOrder === -1 ? 'desc' : 'asc' });
+
+  const columns: ColumnDef<PriceQueueItem>[] = [
+    { header: 'Código', sortKey: 'code', nowrap: true, body: (row) => codeDotted(row.exam.code) },
+    { header: 'Examen', sortKey: 'name', body: (row) => shortExamName(row.exam.name) },
+    // Right-aligned amounts under a header that stays where the others are.
+    { header: 'Precio', sortKey: 'price', className: 'cl-num', body: (row) => <PriceCell key={`${row.id}-${row.price}`} row={row} editable={editable && row.isActive} onSaved={list.refresh} /> },
+    {
+      header: 'Estado',
+      sortKey: 'status',
+      body: (row) => (
+        <span className="cl-lab-status">
+          {row.isActive ? <span className={`cl-tag ${STATUS[row.status].tag}`}>{STATUS[row.status].label}</span> : <span className="cl-tag cl-tag--warn">Retirado</span>}
+          {row.isActive && row.status === 'REJECTED' && row.rejectionReason && <small className="cl-lab-status__reason">Motivo: {row.rejectionReason}</small>}
+        </span>
+      ),
+    },
+    {
+      header: 'Último cambio',
+      sortKey: 'updatedAt',
+      body: (row) => (
+        <span className="cl-lab-change">
+          {formatWhen(row.updatedAt)}
+          {row.priceHistory[0] && <small className="cl-muted">por {personName(row.priceHistory[0].changedBy)}</small>}
+          <small className="cl-muted">Vigente desde el {formatDate(row.confirmedAt)}</small>
+        </span>
+      ),
+    },
+  ];
 
   return (
     <section className="cl-lab-prices" aria-label="Precios">
       {editable && <AddPrice laboratoryId={lab.id} onAdded={list.refresh} />}
       <div className="cl-lab-prices__bar">
         <span className="cl-field">
-          <label htmlFor="prices-term">Buscar examen</label>
+          <label htmlFor="prices-term">{TERM.label}</label>
           <InputText id="prices-term" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Nombre o código FONASA" />
         </span>
         <span className="cl-field">
-          <label htmlFor="prices-show">Mostrar</label>
-          <SelectBox inputId="prices-show" value={show} options={FILTERS} onChange={(e) => { setShow(e.value as string); setPage(1); }} />
+          <label htmlFor="prices-show">{SHOW.label}</label>
+          <SelectBox inputId="prices-show" value={list.filterValue(SHOW.name)} options={SHOW.options} onChange={(e) => list.setFilter(SHOW.name, e.value as string)} />
         </span>
         <span className="cl-lab-prices__more">
           {/* Downloading is reading: also for a closed branch or a company that may no longer change its prices. */}
@@ -345,68 +147,20 @@ export function PricesTab({ lab, editable }: { lab: OwnLaboratory; editable: boo
         </span>
       </div>
       {list.error && <Message severity="error" text={list.error} className="cl-block" />}
-      <DataTable
-        value={list.rows}
-        dataKey="id"
-        lazy
-        loading={list.loading}
-        paginator
-        first={(page - 1) * perPage}
-        rows={perPage}
-        totalRecords={list.total}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPage={(e) => { setPage((e.page ?? 0) + 1); setPerPage(e.rows); }}
-        paginatorTemplate="PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown"
-        currentPageReportTemplate="{first}–{last} de {totalRecords}"
-        sortField={sort.orderBy}
-        sortOrder={sort.orderSort === 'desc' ? -1 : 1}
-        onSort={onSort}
-        responsiveLayout="stack"
-        breakpoint="960px"
-        emptyMessage={term || show !== 'active' ? 'No hay exámenes con estos filtros.' : 'Esta sucursal aún no publica precios. Agrega el primero con el buscador de arriba.'}
-        className="cl-table cl-lab-prices__table"
-        aria-label={`Precios de ${lab.identifierName}`}
-      >
-        <Column header="Código" field="code" sortField="code" sortable className="cl-nowrap" body={(row: PriceQueueItem) => codeDotted(row.exam.code)} />
-        <Column header="Examen" field="name" sortField="name" sortable body={(row: PriceQueueItem) => shortExamName(row.exam.name)} />
-        <Column header="Precio" field="price" sortField="price" sortable className="cl-num" body={(row: PriceQueueItem) => <PriceCell key={`${row.id}-${row.price}`} row={row} editable={editable && row.isActive} onSaved={list.refresh} />} />
-        <Column
-          header="Estado"
-          field="status"
-          sortField="status"
-          sortable
-          body={(row: PriceQueueItem) => (
-            <span className="cl-lab-status">
-              {row.isActive ? <span className={`cl-tag ${STATUS[row.status].tag}`}>{STATUS[row.status].label}</span> : <span className="cl-tag cl-tag--warn">Retirado</span>}
-              {row.isActive && row.status === 'REJECTED' && row.rejectionReason && <small className="cl-lab-status__reason">Motivo: {row.rejectionReason}</small>}
-            </span>
-          )}
-        />
-        <Column
-          header="Último cambio"
-          field="updatedAt"
-          sortField="updatedAt"
-          sortable
-          body={(row: PriceQueueItem) => (
-            <span className="cl-lab-change">
-              {formatWhen(row.updatedAt)}
-              {row.priceHistory[0] && <small className="cl-muted">por {personName(row.priceHistory[0].changedBy)}</small>}
-              <small className="cl-muted">Vigente desde el {formatDate(row.confirmedAt)}</small>
-            </span>
-          )}
-        />
-        <Column
-          header="Acciones"
-          className="cl-table__actions"
-          body={(row: PriceQueueItem) => (
-            <span className="cl-row-actions">
-              <Button icon="pi pi-history" text rounded aria-label={`Historial de ${shortExamName(row.exam.name)}`} title="Historial de precios" onClick={() => setHistory(row)} />
-              {editable && row.isActive && <Button icon="pi pi-ban" text rounded severity="danger" aria-label={`Retirar ${shortExamName(row.exam.name)}`} title="Retirar" onClick={() => withdraw(row)} />}
-              {editable && !row.isActive && <Button label="Ofrecer de nuevo" icon="pi pi-replay" text size="small" aria-label={`Ofrecer de nuevo ${shortExamName(row.exam.name)}`} onClick={() => void offerAgain(row)} />}
-            </span>
-          )}
-        />
-      </DataTable>
+      <ListTable
+        list={list}
+        label={`Precios de ${lab.identifierName}`}
+        columns={columns}
+        emptyMessage={list.filtered ? 'No hay exámenes con estos filtros.' : 'Esta sucursal aún no publica precios. Agrega el primero con el buscador de arriba.'}
+        className="cl-lab-prices__table"
+        actions={(row) => (
+          <>
+            <Button icon="pi pi-history" text rounded aria-label={`Historial de ${shortExamName(row.exam.name)}`} title="Historial de precios" onClick={() => setHistory(row)} />
+            {editable && row.isActive && <Button icon="pi pi-ban" text rounded severity="danger" aria-label={`Retirar ${shortExamName(row.exam.name)}`} title="Retirar" onClick={() => withdraw(row)} />}
+            {editable && !row.isActive && <Button label="Ofrecer de nuevo" icon="pi pi-replay" text size="small" aria-label={`Ofrecer de nuevo ${shortExamName(row.exam.name)}`} onClick={() => void offerAgain(row)} />}
+          </>
+        )}
+      />
       <HistoryDialog row={history} onHide={() => setHistory(null)} />
     </section>
   );

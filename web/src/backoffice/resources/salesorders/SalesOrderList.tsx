@@ -1,7 +1,7 @@
 import { formatClp, formatDate } from '../../../app/format';
 import { ListShell } from '../../crud/ListShell';
 import { SALES_ORDER_STATUS_LABELS as STATUS_LABELS } from '@contracts';
-import { OrderStatusTag } from '../../../storefront/features/checkout/OrderParts';
+import { OrderStatusTag } from '../../../shared/orders/OrderParts';
 
 const STATUSES = (['PAID', 'REDEEMED', 'PENDING_PAYMENT', 'EXPIRED', 'FAILED', 'CANCELLED', 'REFUNDED'] as const).map((value) => ({ label: STATUS_LABELS[value], value }));
 

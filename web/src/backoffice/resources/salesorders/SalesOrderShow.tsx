@@ -10,7 +10,7 @@ import { formatClp, formatDateTime, formatRut } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { useMutations, useNotify } from '../../crud/hooks';
 import { Fields, ShowShell } from '../../crud/ShowShell';
-import { OrderLaboratory, OrderLines, OrderStatusTag } from '../../../storefront/features/checkout/OrderParts';
+import { OrderLaboratory, OrderLines, OrderStatusTag } from '../../../shared/orders/OrderParts';
 
 const PAYMENT_STATUS: Record<string, string> = { CREATED: 'iniciado, sin respuesta', AUTHORIZED: 'aprobado', REJECTED: 'rechazado', REFUSED: 'rechazado: no coincidía con la orden' };
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
 import { searchExams } from '../../../api/lookups';
 import { shortExamName } from '../../../app/format';
+import { FETCH_DELAY_MS } from '../../../shared/useDebouncedValue';
 
 export interface PickedExam {
   id: number;
@@ -115,7 +116,7 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
         value={text}
         suggestions={suggestions}
         field="name"
-        delay={200}
+        delay={FETCH_DELAY_MS}
         minLength={2}
         completeMethod={(e) => void lookUp(e.query)}
         onChange={(e) => setText(typeof e.value === 'string' ? e.value : '')}

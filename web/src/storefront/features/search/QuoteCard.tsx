@@ -3,7 +3,7 @@ import { VISIT_FEE_LABELS, type ExamPriceStats, type ExamQuote, type KeepQuoteRe
 import { PricePosition } from './PricePosition';
 import { KeepQuoteButtons } from '../kept-quotes/KeepQuoteButtons';
 import { formatClp, formatDay, formatDistance, formatUf } from '../../../app/format';
-import { homeCollectionText } from './homeCollectionText';
+import { homeCollectionText } from '../../../shared/homeCollectionText';
 import { chileNow, openingState } from './openingHours';
 import type { Payer } from './payer';
 import type { LaboratoryQuote } from './searchSlice';

@@ -5,18 +5,18 @@ import { lookupCalls } from '../../../api/lookups';
 import { searchCalls } from '../../../api/search';
 import { shortExamName } from '../../../app/format';
 import type { RootState } from '../../../app/store';
+import { FETCH_DELAY_MS } from '../../../shared/useDebouncedValue';
 import { filterToUrl, searchBody, type QuoteFilter } from './quoteFilter';
 import {
   examNamed, examNamesWanted, FILTER_ACTIONS, insurersFailed, insurersLoaded, insurersRequested, scrollReset, searchFailed, searchLoaded, searchStarted,
   type Insurer, type QuoteResults,
 } from './searchSlice';
 
-/** Spec §9: requests wait 200 ms, so typing or clicking through filters sends one search. */
-const FETCH_DELAY_MS = 200;
 const SCROLL_RESET_MS = 5000;
 
 let lastSearch: string | null = null;
 
+/** Spec §9: requests wait 200 ms (takeLatest restarts the wait), so typing or clicking through filters sends one search. */
 function* search() {
   yield delay(FETCH_DELAY_MS);
   const { filter, page }: { filter: QuoteFilter; page: number } = yield select((state: RootState) => state.search);

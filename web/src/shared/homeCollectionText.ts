@@ -1,5 +1,5 @@
 import type { HomeCollection } from '@contracts';
-import { formatClp } from '../../../app/format';
+import { formatClp } from '../app/format';
 
 /** Comunas named on a card before "…": enough to recognise the area on a phone. */
 const NAMED = 3;

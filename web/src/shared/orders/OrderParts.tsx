@@ -1,5 +1,5 @@
 import { SALES_ORDER_STATUS_LABELS, type SalesOrderStatus, type SalesOrderView } from '@contracts';
-import { dayName, formatClp, formatDate } from '../../../app/format';
+import { dayName, formatClp, formatDate } from '../../app/format';
 
 const STATUS_TAGS: Record<SalesOrderStatus, string> = {
   PENDING_PAYMENT: 'cl-tag--warn', PAID: 'cl-tag--ok', REDEEMED: 'cl-tag--info', EXPIRED: 'cl-tag--muted', FAILED: 'cl-tag--danger', CANCELLED: 'cl-tag--muted', REFUNDED: 'cl-tag--muted',

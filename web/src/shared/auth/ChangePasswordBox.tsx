@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
-import { useAppDispatch } from '../../../app/store';
-import { usePasswordChangeForm } from '../../../api/auth';
-import { describedBy, FormField } from '../../../shared/ui/FormField';
+import { useAppDispatch } from '../../app/store';
+import { usePasswordChangeForm } from '../../api/auth';
+import { describedBy, FormField } from '../ui/FormField';
 import { changePasswordBoxShown } from './authSlice';
 
 export const PASSWORD_HINT = 'Al menos 10 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos.';

@@ -1,8 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import type { CurrentUser, SignInAnswer } from '@contracts';
-import { authCalls } from '../../../api/auth';
-import { TOKEN_KEY } from '../../../api/client';
+import { authCalls } from '../../api/auth';
+import { TOKEN_KEY } from '../../api/client';
 import { logoutRequested, signedIn, signedOut, signInFailed, signInRequested, tokenCheckRequested, type Credentials } from './authSlice';
 
 /** At start: a stored token that still names a session signs the user in; otherwise they stay signed out. */

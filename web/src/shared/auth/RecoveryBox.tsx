@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useAppDispatch } from '../../../app/store';
-import { usePasswordRecoveryForm } from '../../../api/auth';
-import { describedBy, FormField } from '../../../shared/ui/FormField';
+import { useAppDispatch } from '../../app/store';
+import { usePasswordRecoveryForm } from '../../api/auth';
+import { describedBy, FormField } from '../ui/FormField';
 import { loginBoxShown } from './authSlice';
 
 /** Asks for a reset link. The answer is the same whether or not the e-mail has an account. */

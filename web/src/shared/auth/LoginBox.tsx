@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { recoveryBoxShown, signInRequested } from './authSlice';
 
 export function LoginBox({ title = 'Ingresa a CotizaLab' }: { title?: string }) {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrentUser, SignInRequest } from '@contracts';
-import { TOKEN_KEY } from '../../../api/client';
+import { TOKEN_KEY } from '../../api/client';
 
 /** Spec §3: the logged user and the logged person, as `GET /api/auth/user` answers them. */
 export type LoggedUser = CurrentUser['user'];
