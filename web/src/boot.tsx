@@ -6,9 +6,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { PrimeReactProvider, addLocale, locale } from 'primereact/api';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { store } from './app/store';
-import { preloadPage, router } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { readPreloaded } from './api/hooks';
 import { examNamed, filterRestored } from './storefront/features/search/searchSlice';
 import { filterFromUrl } from './storefront/features/search/quoteFilter';
@@ -75,7 +75,9 @@ if (window.location.pathname === '/buscador') {
 // The page's own chunk first: its first render is the page, painted over the server's HTML of it (page-shell.ts).
 // A chunk that fails renders anyway: the route's lazy loader retries it, or reloads once.
 // The first render is a transition: React renders it in slices of a few milliseconds instead of one long task that
-// a phone's finger would wait behind (Lighthouse's TBT); the server's HTML stays on screen until the commit.
+// a phone's finger would wait behind (Lighthouse's TBT); the server's HTML stays on screen until the commit. The
+// build runs the app on Preact (vite.config.mts), whose startTransition renders at once: its render of a whole page
+// is shorter than React's slices were (docs/decisions.md, "The storefront's weight").
 void preloadPage(window.location.pathname).catch(() => undefined).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(
@@ -85,7 +87,9 @@ void preloadPage(window.location.pathname).catch(() => undefined).then(() => {
             No ripple: each one measures its button as it mounts (a forced layout per button, ~100 ms of a phone's
             main thread on the search page) for a click effect nobody needs. */}
         <PrimeReactProvider value={{ ripple: false, locale: 'es', pt: ACCESSIBLE_PARTS }}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </PrimeReactProvider>
       </Provider>
     </StrictMode>,

@@ -1,5 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, matchPath } from 'react-router-dom';
+import { Component, Suspense, type ReactNode } from 'react';
+import { matchPath, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import PublicLayout from '../storefront/layout/PublicLayout';
 import ErrorPage from '../shared/ui/ErrorPage';
 import { PageLoading } from '../shared/ui/PageLoading';
@@ -31,12 +31,39 @@ const BackOffice = lazyPage(() => import('../backoffice/BackOffice'));
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
-/** History-mode routes (spec §2), one lazy chunk per screen. */
-export const router = createBrowserRouter([
+/**
+ * Any failure while rendering a route shows the error page in place of the routes (the role the data router's
+ * `errorElement` had); going to another address tries again.
+ */
+class RouteErrorBoundary extends Component<{ location: string; children: ReactNode }, { error: unknown; location: string }> {
+  state = { error: undefined as unknown, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('render failed') };
+  }
+
+  static getDerivedStateFromProps(props: { location: string }, state: { error: unknown; location: string }) {
+    return props.location !== state.location ? { error: undefined, location: props.location } : null;
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  render() {
+    return this.state.error !== undefined ? <ErrorPage /> : this.props.children;
+  }
+}
+
+/**
+ * History-mode routes (spec §2), one lazy chunk per screen. A plain route table under <BrowserRouter> (boot.tsx),
+ * not a data router: the app loads no data through the router, and the data router was ~20 kB gzip of every
+ * page's first load (docs/decisions.md, "The storefront's weight").
+ */
+const ROUTES: RouteObject[] = [
   {
     path: '/',
     element: <PublicLayout />,
-    errorElement: <ErrorPage />,
     children: [
       { index: true, element: page(<HomePage />) },
       { path: 'buscador', element: page(<SearchPage />) },
@@ -65,9 +92,15 @@ export const router = createBrowserRouter([
   {
     path: '/app/*',
     element: page(<BackOffice />),
-    errorElement: <ErrorPage />,
   },
-]);
+];
+
+/** The app's routes; rendered inside <BrowserRouter>. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const routes = useRoutes(ROUTES);
+  return <RouteErrorBoundary location={pathname}>{routes}</RouteErrorBoundary>;
+}
 
 /**
  * The chunk of the public page at `pathname`, loaded before the first render (boot.tsx): the page

@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
-
-/** Any other failure while rendering a route (spec §8). A plain link: the router may be broken. */
+/**
+ * Any other failure while rendering a route (spec §8); the router's error boundary (app/router.tsx) logs the error.
+ * A plain link: the router may be broken.
+ */
 export default function ErrorPage() {
-  const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
   return (
     <section className="cl-container cl-message" aria-labelledby="error-title">
       <h1 id="error-title">An error occurred</h1>

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { VISIT_FEE_LABELS, type LaboratoryPageExam } from '@contracts';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { Paginator } from 'primereact/paginator';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { dayName, formatClp, shortExamName } from '../../app/format';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -13,6 +12,7 @@ import { homeCollectionText } from '../../shared/homeCollectionText';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { LoadError } from '../../shared/ui/LoadError';
+import { Pager } from '../layout/Pager';
 
 
 const PER_PAGE = 20;
@@ -169,7 +169,7 @@ export default function LaboratoryPage() {
             </ul>
           )}
           {data.exams.lastPage > 1 && (
-            <Paginator first={(page - 1) * PER_PAGE} rows={PER_PAGE} totalRecords={data.exams.total} onPageChange={(e) => setPage(e.page + 1)} template="PrevPageLink PageLinks NextPageLink" />
+            <Pager first={(page - 1) * PER_PAGE} rows={PER_PAGE} totalRecords={data.exams.total} onPageChange={(e) => setPage(e.page + 1)} />
           )}
           <p className="cl-muted">
             Precios informados por el laboratorio, antes de tu previsión. Para ver tu copago, <Link to="/buscador">cotiza tu orden</Link>.

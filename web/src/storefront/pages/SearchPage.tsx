@@ -5,9 +5,9 @@ import { Checkbox } from 'primereact/checkbox';
 import { SelectBox } from '../../shared/ui/SelectBox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Paginator } from 'primereact/paginator';
 import { useStore } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
+import { Pager } from '../layout/Pager';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
 import { formatClp, formatClpCents, formatDay, formatUf } from '../../app/format';
 import { ExamPicker, type PickedExam } from '../features/search/ExamPicker';
@@ -50,8 +50,10 @@ export default function SearchPage() {
   // The address bar holds the filter: a reload, a shared link or the back button restores it.
   useEffect(() => {
     const fromUrl = filterFromUrl(params);
-    const { filter: current, page: currentPage } = store.getState().search;
-    if (status === 'idle' || filterToUrl(fromUrl.filter, fromUrl.page) !== filterToUrl(current, currentPage)) dispatch(filterRestored(fromUrl));
+    // The store as it is now, not as it was rendered: on a slow phone the first search may have started between the
+    // render and this effect, and restoring the same filter again would cancel it.
+    const { filter: current, page: currentPage, status: currentStatus } = store.getState().search;
+    if (currentStatus === 'idle' || filterToUrl(fromUrl.filter, fromUrl.page) !== filterToUrl(current, currentPage)) dispatch(filterRestored(fromUrl));
     // Only the address bar drives this effect, not the store it writes to.
   }, [params]);
 
@@ -257,12 +259,11 @@ export default function SearchPage() {
           {/* The same at every laboratory: after the quotes, which are what the person came for. */}
           {ordered && results?.preparation && (results.items.length > 0 || (results.nearest?.length ?? 0) > 0) && <PreparationPanel preparation={results.preparation} />}
           {results && results.lastPage > 1 && (
-            <Paginator
+            <Pager
               first={(page - 1) * results.perPage}
               rows={results.perPage}
               totalRecords={results.total}
               onPageChange={(e) => act(pageChanged(e.page + 1))}
-              template="PrevPageLink PageLinks NextPageLink"
               aria-label="Páginas de resultados"
             />
           )}

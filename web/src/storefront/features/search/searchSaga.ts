@@ -1,4 +1,4 @@
-import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, cancelled, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ExamDetail } from '@contracts';
 import { browsingSession } from '../../../api/client';
 import { lookupCalls } from '../../../api/lookups';
@@ -33,6 +33,10 @@ function* search() {
   } catch (error) {
     lastSearch = null;
     yield put(searchFailed(error instanceof Error ? error.message : 'No pudimos buscar laboratorios.'));
+  } finally {
+    // A search cancelled in flight (takeLatest) answered nothing: the next one asks again, even for the same filter.
+    const wasCancelled: boolean = yield cancelled();
+    if (wasCancelled) lastSearch = null;
   }
 }
 
