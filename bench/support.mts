@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { createServer } from 'node:net';
@@ -105,4 +105,32 @@ export async function stopApi(child: ChildProcess, graceMs = 15_000): Promise<bo
     await exited;
   }
   return killed;
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds (Linux /proc; 0 once it is gone). */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
+/** The PostgreSQL backends serving `database` now (their process titles name it): whose CPU a search costs the server. */
+export function databaseBackends(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith(`postgres: `) && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return pids;
 }

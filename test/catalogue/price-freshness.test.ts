@@ -40,8 +40,11 @@ describe('price freshness and where a price sits in its region', () => {
     expect(stats.min).toBeLessThanOrEqual(stats.median);
     expect(stats.median).toBeLessThanOrEqual(stats.max);
 
-    // Months without a word from the laboratory, since a late evening in Chile (already the next day in UTC).
-    await t.prisma.laboratoryExam.updateMany({ where: { laboratoryId: lab.id }, data: { confirmedAt: new Date('2026-03-02T02:00:00Z') } });
+    // Months without a word from the laboratory, since a late evening in Chile (already the next day in UTC): the
+    // write model and the search's copy of the date (projected with each price) both months old.
+    const monthsAgo = new Date('2026-03-02T02:00:00Z');
+    await t.prisma.laboratoryExam.updateMany({ where: { laboratoryId: lab.id }, data: { confirmedAt: monthsAgo } });
+    await t.prisma.searchLaboratoryExam.updateMany({ where: { laboratoryId: lab.id }, data: { confirmedAt: monthsAgo } });
     await t.prisma.$executeRawUnsafe('NOTIFY search_changed');
     const stale = await waitFor(quote, (data) => lineOf(data).stale === true);
     expect(lineOf(stale).confirmedOn).toBe('2026-03-01');

@@ -85,6 +85,11 @@ export interface SearchIndex {
    * withdrawn...): the rest of its document is unchanged. An adapter may rebuild more.
    */
   reindexPrices(laboratoryId: number, examIds: number[], tx?: Tx): Promise<void>;
+  /**
+   * A laboratory confirmed its price list: when each of its prices was confirmed changed, nothing else. An index that
+   * keeps those dates with the prices (PostgreSQL: "vigente desde" and the region's figures) takes them again.
+   */
+  confirmPrices(laboratoryId: number, tx?: Tx): Promise<void>;
   /** Rebuilds the whole index (no downtime: the old one answers until the new one is complete). */
   reindexAll(onProgress?: (done: number, total: number) => void): Promise<{ laboratories: number; prices: number }>;
   /**

@@ -56,6 +56,7 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
     // A price event touches one price, an import's one branch's prices: rebuild those, not the laboratory's whole document.
     if (isPriceEvent(event)) await this.index.reindexPrices(event.payload.laboratoryId, [event.payload.examId], tx);
     else if (event.type === 'LaboratoryPricesImported') await this.index.reindexPrices(event.payload.laboratoryId, event.payload.examIds, tx);
+    else if (event.type === 'PriceListConfirmed') await this.index.confirmPrices(event.payload.laboratoryId, tx);
     else {
       const laboratoryIds = await this.affectedLaboratories(event, tx);
       if (laboratoryIds.length > 0) await this.index.reindexLaboratories(laboratoryIds, tx);
@@ -66,15 +67,12 @@ export class SearchProjector implements EventConsumer<ProjectedEvent>, OnModuleI
   }
 
   /** The laboratories whose whole document an event changes (price events rebuild their prices only). */
-  private async affectedLaboratories(event: Exclude<ProjectedEvent, PriceEvent | { type: 'LaboratoryPricesImported' }>, tx: Tx): Promise<number[]> {
+  private async affectedLaboratories(event: Exclude<ProjectedEvent, PriceEvent | { type: 'LaboratoryPricesImported' | 'PriceListConfirmed' }>, tx: Tx): Promise<number[]> {
     switch (event.type) {
       case 'ExamCreated':
       case 'SelectListTypeCreated':
       case 'SelectListValueCreated':
         // Nothing offers or uses it yet.
-        return [];
-      case 'PriceListConfirmed':
-        // No document changes: the cards read when a price was confirmed from the write model; the answers kept go.
         return [];
       case 'ExamUpdated':
       case 'ExamRetired':

@@ -38,6 +38,9 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     await this.reindexLaboratories([laboratoryId], tx);
   }
 
+  /** Its documents keep no confirmation dates (the search reads them from the write model for the page's lines). */
+  async confirmPrices(): Promise<void> {}
+
   async reindexLaboratories(laboratoryIds: number[], tx?: Tx): Promise<void> {
     if (laboratoryIds.length === 0) return;
     await this.ensureIndex();

@@ -46,6 +46,14 @@ export class PostgresSearchIndex implements SearchIndex {
     await (tx ? run(tx) : this.prisma.$transaction(run));
   }
 
+  async confirmPrices(laboratoryId: number, tx?: Tx): Promise<void> {
+    const run = (db: Tx) => db.$executeRaw`
+      UPDATE search_laboratory_exam p SET confirmed_at = le.confirmed_at
+      FROM laboratory_exam le
+      WHERE p.laboratory_id = ${laboratoryId} AND le.laboratory_id = p.laboratory_id AND le.exam_id = p.exam_id AND le.confirmed_at IS DISTINCT FROM p.confirmed_at`;
+    await (tx ? run(tx) : this.prisma.$transaction(run));
+  }
+
   async reindexAll(onProgress?: (done: number, total: number) => void) {
     // One transaction: searches keep reading the previous documents until it commits.
     return this.prisma.$transaction(
@@ -178,7 +186,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
     -- The prices of the order at the laboratories here, read in their comunas only (not nationwide) from
     -- the covering index (exam_id, comuna_id, laboratory_id) INCLUDE (price, mle_arancel, mle_copay).
     px AS MATERIALIZED (
-      SELECT p.laboratory_id, p.exam_id, p.price, p.mle_arancel, p.mle_copay, ${share.pays} AS pays
+      SELECT p.laboratory_id, p.exam_id, p.price, p.mle_arancel, p.mle_copay, p.confirmed_at, ${share.pays} AS pays
       FROM search_laboratory_exam p
       WHERE p.exam_id = ANY(${exams}::int[]) AND p.comuna_id = ANY(ARRAY(SELECT DISTINCT comuna_id FROM cand WHERE here))
     ),
@@ -214,11 +222,9 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
              json_agg(json_build_array(exam_id, price, covered, pays, bono, cheaper, capped, confirmed_on, stale) ORDER BY exam_id) AS exams
       FROM (SELECT p.laboratory_id, p.exam_id, p.price, ${line.bono} AS bono, ${line.cheaper} AS cheaper, ${line.covered} AS covered, ${line.pays} AS pays,
                    ${line.capped} AS capped,
-                   -- "Vigente desde" from the write model, for the page's lines only (by its unique key): a laboratory
-                   -- confirming its list then needs no reindex.
-                   to_char(le.confirmed_at AT TIME ZONE 'UTC' AT TIME ZONE 'America/Santiago', 'YYYY-MM-DD') AS confirmed_on, le.confirmed_at <= now() - make_interval(months => ${STALE_AFTER_MONTHS}) AS stale
-            FROM page JOIN px p ON p.laboratory_id = page.laboratory_id
-            JOIN laboratory_exam le ON le.laboratory_id = p.laboratory_id AND le.exam_id = p.exam_id) x
+                   -- "Vigente desde", projected with the price (a confirmed list updates it: confirmPrices).
+                   to_char(p.confirmed_at AT TIME ZONE 'UTC' AT TIME ZONE 'America/Santiago', 'YYYY-MM-DD') AS confirmed_on, p.confirmed_at <= now() - make_interval(months => ${STALE_AFTER_MONTHS}) AS stale
+            FROM page JOIN px p ON p.laboratory_id = page.laboratory_id) x
       GROUP BY laboratory_id
     )
     SELECT (SELECT count(*)::int FROM hits) AS total,
@@ -365,8 +371,8 @@ async function insertPrices(tx: Tx, laboratoryIds: number[], examIds?: number[])
   const bono = mleBonoColumns('l', 'e');
   const exams = examIds ? Prisma.sql`AND le.exam_id = ANY(${examIds}::int[])` : Prisma.empty;
   await tx.$executeRaw`
-    INSERT INTO search_laboratory_exam (exam_id, laboratory_id, comuna_id, price, mle_arancel, mle_copay)
-    SELECT le.exam_id, le.laboratory_id, s.comuna_id, le.price, ${bono.arancel}, ${bono.copay}
+    INSERT INTO search_laboratory_exam (exam_id, laboratory_id, comuna_id, price, mle_arancel, mle_copay, confirmed_at)
+    SELECT le.exam_id, le.laboratory_id, s.comuna_id, le.price, ${bono.arancel}, ${bono.copay}, le.confirmed_at
     FROM laboratory_exam le
     JOIN search_laboratory s ON s.laboratory_id = le.laboratory_id
     JOIN laboratory l ON l.id = le.laboratory_id
