@@ -11,6 +11,7 @@ import { SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
 import { seedDatabase, type SeedResult } from '../../src/cli/seed/seed';
 import { PrismaService } from '../../src/platform/database/prisma.service';
 import { createTestDatabase, requiredEnv, testRedisPrefix, type TestDatabase } from './databases';
+import { seedsAsStandard, standardSeedResult, STANDARD_SEED_LABS, TEST_ADMIN_ENV } from './standard-seed';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -25,28 +26,34 @@ export interface TestApp {
 
 /**
  * The real application on a database of its own, seeded with a few laboratories, on BullMQ
- * with a Redis prefix of its own (or the in-process queue when `redis: false`).
+ * with a Redis prefix of its own (or the in-process queue when `redis: false`). With the standard
+ * seed (8 laboratories, the tests' administrator: standard-seed.ts), the database is a clone of the
+ * template the global setup seeded once; with another, it is seeded here.
  */
 export async function startTestApp(options: { seedLabs?: number; redis?: boolean; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'cotizalab-test-'));
-  const config = loadConfig({
+  const env: Record<string, string> = {
     APP_ROLE: 'all',
-    DATABASE_URL: db.url,
     DATA_DIR: dataDir,
-    SEED_LABS: String(options.seedLabs ?? 8),
-    ADMIN_EMAIL: 'admin@cotizalab.test',
-    ADMIN_PASSWORD: 'clave-de-prueba-123',
+    SEED_LABS: String(options.seedLabs ?? STANDARD_SEED_LABS),
+    ...TEST_ADMIN_ENV,
     WEB_DIST_DIR: join(tmpdir(), 'cotizalab-no-web'),
     ...(options.redis === false ? {} : { REDIS_URL: requiredEnv('TEST_REDIS_URL'), REDIS_PREFIX: testRedisPrefix() }),
     ...options.env,
-  });
+  };
+  const standard = seedsAsStandard(env);
+  const db = await createTestDatabase(standard ? requiredEnv('TEST_SEEDED_TEMPLATE_DB') : undefined);
+  const config = loadConfig({ DATABASE_URL: db.url, ...env });
   const logger = options.logger ?? pino({ level: 'silent' });
   const app = await createApp({ config, databaseUrl: db.url, logger });
   await app.init();
   const prisma = app.get(PrismaService);
-  const seed = await seedDatabase(prisma, config, logger);
-  await app.get<SearchIndex>(SEARCH_INDEX).reindexAll();
+  let seed: SeedResult;
+  if (standard) seed = standardSeedResult();
+  else {
+    seed = await seedDatabase(prisma, config, logger);
+    await app.get<SearchIndex>(SEARCH_INDEX).reindexAll();
+  }
   return {
     app,
     http: request(app.getHttpServer()),

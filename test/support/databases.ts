@@ -13,13 +13,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of this test file's own, cloned from the run's template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database of this test file's own, cloned from one of the run's templates: the migrated, empty one by
+ * default, or the one the standard seed was written to (TEST_SEEDED_TEMPLATE_DB, see standard-seed.ts).
+ */
+export async function createTestDatabase(template = requiredEnv('TEST_TEMPLATE_DB')): Promise<TestDatabase> {
   const adminUrl = requiredEnv('TEST_PG_ADMIN_URL');
   const name = `cl_t_${requiredEnv('TEST_RUN_ID')}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${requiredEnv('TEST_TEMPLATE_DB')}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   return {
     url: withDatabase(adminUrl, name),
