@@ -356,7 +356,7 @@ async function mixedLoad(
   const cpuOf = (pids: number[]) => pids.reduce((total, pid) => total + processCpuMs(pid), 0);
 
   // Warm-up on orders of their own, then the measured load.
-  await autocannon({ url: `${api.url}/api/laboratory/search`, connections: 8, duration: 2, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyAt(1_000_000 + orders.length)) }) }] });
+  await autocannon({ url: `${api.url}/api/laboratory/search`, connections: 8, duration: 2, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyAt(orders.length)) }) }] });
   await historySettled(db);
   const offset = orders.length;
   let sent = 0;

@@ -418,4 +418,18 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
     expect(documents.map((d) => ({ laboratory_id: d.laboratoryId, exams: d.exams.map((e) => e.examId) }))).toEqual(projected);
     expect(projected.length).toBeLessThan(all.length);
   });
+
+  it('takes a confirmed list\'s dates: a price months old is stale until its laboratory confirms it (PostgreSQL keeps the dates)', async () => {
+    const postgres = new PostgresSearchIndex(prisma);
+    const line = async () => (await postgres.search(query({ examIds: [ids.hemograma], laboratoryId: labs.andes }))).items[0].exams[0];
+    await prisma.laboratoryExam.updateMany({ where: { laboratoryId: labs.andes }, data: { confirmedAt: new Date('2026-03-02T02:00:00Z') } });
+    await postgres.reindexPrices(labs.andes, [ids.hemograma]);
+    expect(await line()).toMatchObject({ confirmedOn: '2026-03-01', stale: true });
+    await prisma.laboratoryExam.updateMany({ where: { laboratoryId: labs.andes }, data: { confirmedAt: new Date() } });
+    // Confirming changes no price: only confirmPrices brings the new date into the search.
+    expect(await line()).toMatchObject({ stale: true });
+    await postgres.confirmPrices(labs.andes);
+    expect((await line()).stale).toBeUndefined();
+    await postgres.close();
+  });
 });

@@ -105,7 +105,7 @@ export class PostgresSearchIndex implements SearchIndex {
  *
  * Why one statement: the candidate laboratories are matched once (`cand`) and every part reads
  * them; the prices are read in the comunas of those laboratories only, through the covering index
- * (exam_id, comuna_id, laboratory_id) INCLUDE (price, mle_arancel, mle_copay), instead of every
+ * (exam_id, comuna_id, laboratory_id) INCLUDE (price, mle_arancel, mle_copay, confirmed_at), instead of every
  * price of the exams nationwide; the per-exam lines (JSON) are built for the page only; and a
  * search is one round trip and one connection, which matters more than parallelism on a loaded
  * server. docs/search-scaling.md has the plans and the figures.
@@ -184,7 +184,7 @@ export function searchStatement(query: QuoteQuery): Prisma.Sql {
   return Prisma.sql`
     WITH ${cand},
     -- The prices of the order at the laboratories here, read in their comunas only (not nationwide) from
-    -- the covering index (exam_id, comuna_id, laboratory_id) INCLUDE (price, mle_arancel, mle_copay).
+    -- the covering index (exam_id, comuna_id, laboratory_id) INCLUDE (price, mle_arancel, mle_copay, confirmed_at).
     px AS MATERIALIZED (
       SELECT p.laboratory_id, p.exam_id, p.price, p.mle_arancel, p.mle_copay, p.confirmed_at, ${share.pays} AS pays
       FROM search_laboratory_exam p
