@@ -74,7 +74,7 @@ try {
   const unchecked = await db.query(`SET session_replication_role = replica`).then(() => true, () => false);
   // Secondary indexes are built once after loading, as a restore does, rather than kept up row by row.
   const indexes = (await db.query<{ indexname: string; indexdef: string }>(`
-    SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename IN ('search_history', 'result_history', 'access_log') AND indexname NOT LIKE '%\\_pkey'`)).rows;
+    SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename IN ('search_history', 'access_log') AND indexname NOT LIKE '%\\_pkey'`)).rows;
   for (const index of indexes) await db.query(`DROP INDEX ${index.indexname}`);
 
   await db.query(`
@@ -93,19 +93,18 @@ try {
   // written oldest first, as they arrive; a browsing session in forty is signed in (the same person all along).
   const signedIn = (session: string) => `CASE WHEN (${session}) % 40 = 0 THEN i.persons[1 + ((${session}) / 40) % ${PERSONS}] END`;
   await timed('search_history', `
-    INSERT INTO search_history (job_id, filters, result_count, took_ms, session, person_id, created_at, comuna_id, region_id, exam_ids, outcome, with_near)
+    INSERT INTO search_history (job_id, filters, result_count, took_ms, session, person_id, created_at, comuna_id, region_id, exam_ids, outcome, with_near, shown)
     SELECT 'b' || g, json_build_object('exams', ARRAY[e1, e2], 'location', c)::jsonb,
       CASE WHEN g % 20 = 0 THEN 0 ELSE 5 + g % 40 END, 20 + g % 90, 1700000000 + g / 3, ${signedIn('g / 3')},
       now() - make_interval(secs => ((${SEARCHES} - g)::float8 / ${SEARCHES}) * 395 * 86400), c, r, ARRAY[e1, e2],
-      CASE WHEN g % 20 = 0 THEN 'NONE' WHEN g % 7 = 0 THEN 'INCOMPLETE' ELSE 'COMPLETE' END, g % 3 = 0
-    FROM (SELECT x.g, i.comunas[x.cr] AS c, i.regions[x.cr] AS r, i.exams[x.er] AS e1, i.exams[1 + (x.g::bigint * 7919) % ${ne}] AS e2, i.persons
+      CASE WHEN g % 20 = 0 THEN 'NONE' WHEN g % 7 = 0 THEN 'INCOMPLETE' ELSE 'COMPLETE' END, g % 3 = 0,
+      CASE WHEN g % 20 = 0 THEN '[]'::jsonb ELSE (
+        SELECT jsonb_agg(jsonb_build_object('laboratoryId', labs[1 + (g::bigint * 31 + k * 101) % ${nl}], 'position', k, 'total', 5000 + (g::bigint * 37 + k) % 40000,
+          'copay', NULL, 'offersAll', g % 7 <> 0) ORDER BY k)
+        FROM generate_series(1, ${SHOWN_PER_SEARCH}) k) END
+    FROM (SELECT x.g, i.comunas[x.cr] AS c, i.regions[x.cr] AS r, i.exams[x.er] AS e1, i.exams[1 + (x.g::bigint * 7919) % ${ne}] AS e2, i.persons, i.labs
           FROM (SELECT g, 1 + floor(power(random(), 2) * ${nc})::int AS cr, 1 + floor(power(random(), 2) * ${ne})::int AS er FROM generate_series(1, ${SEARCHES}) g) x
           CROSS JOIN b_ids i) i`);
-  await timed('result_history', `
-    INSERT INTO result_history (search_history_id, laboratory_id, position, total, created_at)
-    SELECT s.id, i.labs[1 + (s.id * 31 + k * 101) % ${nl}], k, 5000 + (s.id * 37 + k) % 40000, s.created_at
-    FROM search_history s CROSS JOIN generate_series(1, ${SHOWN_PER_SEARCH}) k CROSS JOIN b_ids i
-    WHERE s.result_count > 0`);
   await timed('access_log', `
     INSERT INTO access_log (route, session, person_id, ip, laboratory_id, created_at)
     SELECT CASE g % 5 WHEN 0 THEN '/' WHEN 1 THEN '/buscador?examenes=1' WHEN 2 THEN '/laboratorio/' || lab WHEN 3 THEN '/contacto' ELSE '/carro' END,
@@ -124,7 +123,10 @@ try {
     FROM search_history, unnest(exam_ids) AS x(exam_id) GROUP BY 1, 2, 3`);
   await timed('report_exam_monthly', `INSERT INTO report_exam_monthly SELECT date_trunc('month', day)::date, region_id, exam_id, sum(searches), sum(sessions)
     FROM report_exam_daily GROUP BY 1, 2, 3`);
-  await timed('report_laboratory_daily', `INSERT INTO report_laboratory_daily SELECT ${DAY}, laboratory_id, count(*), sum(position), count(*) FILTER (WHERE position <= 3), 0 FROM result_history GROUP BY 1, 2`);
+  const positionCounts = Array.from({ length: SHOWN_PER_SEARCH }, (_, k) => `count(*) FILTER (WHERE position = ${k + 1})`).join(', ');
+  await timed('report_laboratory_daily', `INSERT INTO report_laboratory_daily (day, laboratory_id, impressions, position_sum, top3, opens, positions)
+    SELECT ${DAY}, s."laboratoryId", count(*), sum(s.position), count(*) FILTER (WHERE s.position <= 3), 0, ARRAY[${positionCounts}]
+    FROM search_history, jsonb_to_recordset(shown) AS s("laboratoryId" int, position int) GROUP BY 1, 2`);
   await timed('  + opens', `INSERT INTO report_laboratory_daily (day, laboratory_id, opens) SELECT ${DAY}, laboratory_id, count(*) FROM access_log WHERE laboratory_id IS NOT NULL GROUP BY 1, 2
     ON CONFLICT (day, laboratory_id) DO UPDATE SET opens = EXCLUDED.opens`);
   await timed('report_access_daily', `INSERT INTO report_access_daily SELECT ${DAY}, regexp_replace(split_part(route, '?', 1), '/\\d+(?=/|$)', '/:id', 'g'), count(*), count(person_id) FROM access_log GROUP BY 1, 2`);
@@ -138,7 +140,7 @@ try {
     for (const statement of backfill) await timed(/INSERT INTO "(\w+)"/.exec(statement)![1], statement);
   }
   await db.query('VACUUM ANALYZE');
-  const tables = ['access_log', 'search_history', 'result_history', 'report_session_daily', 'report_search_daily', 'report_exam_daily', 'report_exam_monthly', 'report_laboratory_daily',
+  const tables = ['access_log', 'search_history', 'report_session_daily', 'report_search_daily', 'report_exam_daily', 'report_exam_monthly', 'report_laboratory_daily',
     'report_access_daily', 'report_site_daily', 'report_person_daily', 'report_search_region_daily', 'report_search_monthly', 'report_laboratory_monthly', 'report_exam_region_daily',
     'report_exam_country_daily', 'report_exam_country_monthly'];
   const sizes: string[] = [];

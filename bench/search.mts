@@ -43,6 +43,8 @@ const LOOKUPS = ['hemo', 'hemog', 'hemograma', 'hemogrma', 'perfil lip', 'perfil
   'feritina', 'insulina', 'protombina', 'grupo sanguineo', '0302034', '03-01-045', 'ferr', 'uro', 'gli', 'vit'];
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+/** The benchmark's own connections' application name. */
+const BENCH_APPLICATION = 'bench-search';
 /** Distinct five-exam orders of the cached load. */
 const COMMON_ORDERS = 200;
 
@@ -111,7 +113,8 @@ async function benchSize(labs: number): Promise<SizeFigures> {
   const databaseUrl = withDatabase(SERVER_URL, database);
   const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench-${database}`, SEED_LABS: String(labs), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
   // As the API's hot reads run (no JIT; src/platform/database/hot-path.ts).
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off' });
+  // Named, so that its own backends (the benchmark's reads, its history counts) are told apart from the API's.
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off', application_name: BENCH_APPLICATION });
   db.on('error', () => undefined); // idle connections are cut when the database is dropped
   let api: { url: string; child: ChildProcess } | undefined;
   let worker: ChildProcess | undefined;
@@ -354,6 +357,10 @@ async function mixedLoad(
   };
   const connections = 32;
   const cpuOf = (pids: number[]) => pids.reduce((total, pid) => total + processCpuMs(pid), 0);
+  // What the backends alive at the end spent since the start (a backend that closed meanwhile is not counted: its CPU
+  // can no longer be read, and subtracting what it had spent before would count it as negative).
+  const cpuSince = (before: Map<number, number>, pids: number[]) => pids.reduce((total, pid) => total + processCpuMs(pid) - (before.get(pid) ?? 0), 0);
+  const cpuNow = (pids: number[]) => new Map(pids.map((pid) => [pid, processCpuMs(pid)]));
 
   // Warm-up on orders of their own, then the measured load.
   await autocannon({ url: `${api.url}/api/laboratory/search`, connections: 8, duration: 2, requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyAt(orders.length)) }) }] });
@@ -361,8 +368,8 @@ async function mixedLoad(
   const offset = orders.length;
   let sent = 0;
   const times: number[] = [];
-  const backends = databaseBackends(database);
-  const before = { api: processCpuMs(api.child.pid!), worker: processCpuMs(worker.pid!), database: cpuOf(backends) };
+  const benchBackends = async () => new Set((await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = $2`, [database, BENCH_APPLICATION])).rows.map((r) => r.pid as number));
+  const before = { api: processCpuMs(api.child.pid!), worker: processCpuMs(worker.pid!), database: cpuNow(databaseBackends(database)) };
   const instance = autocannon({
     url: `${api.url}/api/laboratory/search`, connections, duration: LOAD_SECONDS,
     requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request: object) => ({ ...request, body: JSON.stringify(bodyAt(offset + sent++)) }) }],
@@ -372,12 +379,13 @@ async function mixedLoad(
   const apiCpu = processCpuMs(api.child.pid!) - before.api;
   await historySettled(db);
   // Backends opened during the load (the hot pool grows to its size) count too; those that closed are lost, few.
-  const after = databaseBackends(database);
+  const ours = await benchBackends();
+  const after = databaseBackends(database).filter((pid) => !ours.has(pid));
   const searches = result.requests.total;
   const cpu = {
     api: apiCpu / searches,
     worker: (processCpuMs(worker.pid!) - before.worker) / searches,
-    database: (cpuOf(after) - before.database) / searches,
+    database: cpuSince(before.database, after) / searches,
   };
   const measured = orders.slice(offset, offset + sent);
 
@@ -385,8 +393,10 @@ async function mixedLoad(
   const statements = measured.map(({ comuna, exams }) => prepared(searchStatement(rawQuery(comuna, exams))));
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections, options: '-c jit=off' });
   pool.on('error', () => undefined);
-  await Promise.all(Array.from({ length: connections }, () => pool.query('SELECT 1')));
-  const rawBackends = databaseBackends(database);
+  // The pool's own backends, by asking each of its connections (the API's and the worker's are not the raw SQL's).
+  const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+  const rawBackends = await Promise.all(clients.map(async (client) => (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number));
+  for (const client of clients) client.release();
   const rawBefore = cpuOf(rawBackends);
   const rawTimes: number[] = [];
   let at = 0;

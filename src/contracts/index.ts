@@ -12,6 +12,7 @@ export type * from './price-decisions';
 export type * from './backoffice-reports';
 export type * from './imports';
 export type * from './reports';
+export { POSITIONS_COUNTED } from './reports';
 export type * from './sales-orders';
 export { SALES_ORDER_STATUS_LABELS } from './sales-orders';
 export type * from './commerce-catalogue';

@@ -147,9 +147,16 @@ export interface LaboratoryReportFilter extends ReportFilter {
   laboratoryId?: number;
 }
 
+/**
+ * The positions a branch's report counts one by one; every later position is counted together, as position
+ * `POSITIONS_COUNTED + 1` ("más de 100"): a search may ask for page 10,000, and its rollup row must not grow with it.
+ */
+export const POSITIONS_COUNTED = 100;
+
 /** `POST /api/reports/laboratories/:id` (a `ReportFilter` body): one branch: positions and days. */
 export interface LaboratoryDetail {
   laboratory: LaboratoryCount;
+  /** Position `POSITIONS_COUNTED + 1` counts every position past `POSITIONS_COUNTED`. */
   positions: { position: number; count: number }[];
   perDay: { day: string; impressions: number; opens: number }[];
 }

@@ -1,5 +1,5 @@
 import { AccessLogWriter } from '../../src/modules/reports/jobs/access-log.writer';
-import { SearchHistoryWriter, type SearchHistoryJob } from '../../src/modules/reports/jobs/search-history.writer';
+import { SearchHistoryWriter, type SearchHistoryJob, type ShownLaboratory } from '../../src/modules/reports/jobs/search-history.writer';
 import { ReportsRetentionJob } from '../../src/modules/reports/jobs/reports-retention.job';
 import { reportDay } from '../../src/modules/reports/domain/routes';
 import type { ReportDashboard } from '../../src/contracts/reports';
@@ -108,8 +108,8 @@ describe('reports', () => {
     // Redelivery of a batch already applied: same job id, same entries.
     const [applied] = await t.prisma.reportBatch.findMany({ where: { kind: 'access' }, take: 1 });
     await accessWriter.write({ id: applied.jobId, name: 'access', attempt: 2, data: { entries: [{ route: '/', session: S2, personId: null, ip: null, at: new Date().toISOString() }] } });
-    const search = await t.prisma.searchHistory.findFirstOrThrow({ where: { session: BigInt(S1) }, include: { results: true } });
-    const again: SearchHistoryJob = { filters: search.filters as SearchHistoryJob['filters'], resultCount: search.resultCount, tookMs: 1, session: S1, personId: null, laboratories: search.results.map((r) => ({ laboratoryId: r.laboratoryId, position: r.position, total: r.total })) };
+    const search = await t.prisma.searchHistory.findFirstOrThrow({ where: { session: BigInt(S1) } });
+    const again: SearchHistoryJob = { filters: search.filters as SearchHistoryJob['filters'], resultCount: search.resultCount, tookMs: 1, session: S1, personId: null, laboratories: (search.shown as unknown as ShownLaboratory[]).map(({ laboratoryId, position, total }) => ({ laboratoryId, position, total })) };
     await searchWriter.write({ id: search.jobId!, name: 'search', attempt: 2, data: again });
     // The same search again inside a batch (as the API hands them over now): its key finds it.
     await searchWriter.write({ id: 'batch-delivered-again', name: 'searches', attempt: 2, data: { searches: [{ ...again, key: search.jobId! }] } });
@@ -162,8 +162,8 @@ describe('reports', () => {
     expect(none.items).toEqual([expect.objectContaining({ resultCount: 0, exams: [expect.objectContaining({ id: unofferedExam })] })]);
 
     const shown = (await t.http.get(`/api/reports/search-history/${page.items[0].id}`).set(as(admin))).body.data;
-    const search = await t.prisma.resultHistory.findMany({ where: { searchHistoryId: BigInt(page.items[0].id) }, orderBy: { position: 'asc' } });
-    expect(shown.results.map((r: { laboratoryId: number }) => r.laboratoryId)).toEqual(search.map((r) => r.laboratoryId));
+    const search = await t.prisma.searchHistory.findUniqueOrThrow({ where: { id: BigInt(page.items[0].id) } });
+    expect(shown.results.map((r: { laboratoryId: number }) => r.laboratoryId)).toEqual((search.shown as unknown as ShownLaboratory[]).map((l) => l.laboratoryId));
     expect(shown.results[0]).toMatchObject({ position: 1, total: expect.any(Number), offersAll: expect.any(Boolean) });
 
     const csv = await t.http.get('/api/reports/search-history/export').set(as(admin)).query({ preset: '7d', comunaId: lab.comunaId, examId: lab.examId, format: 'csv' }).buffer(true).parse((res, done) => {

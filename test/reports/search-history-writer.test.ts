@@ -1,6 +1,8 @@
-import { SearchHistoryWriter, type SearchHistoryJob } from '../../src/modules/reports/jobs/search-history.writer';
+import { SearchHistoryWriter, type SearchHistoryJob, type ShownLaboratory } from '../../src/modules/reports/jobs/search-history.writer';
 import { reportDay } from '../../src/modules/reports/domain/routes';
 import { startTestApp, type TestApp } from '../support/app';
+import { ADMIN, signIn } from '../support/accounts';
+import { POSITIONS_COUNTED } from '../../src/contracts/reports';
 
 /**
  * The worker writes the searches of a batch together (issue 14): each one must still come out as if it had
@@ -52,10 +54,10 @@ describe('search history writer', () => {
     // A later batch of the same session: still the same session.
     await writer.write({ id: 'second', name: 'searches', attempt: 1, data: { searches: [search({ key: 'd', filters: { exams: [lab.examId], location: lab.comunaId } })] } });
 
-    const rows = await t.prisma.searchHistory.findMany({ where: { jobId: { in: ['a', 'b', 'c', 'd'] } }, include: { results: { orderBy: { position: 'asc' } } }, orderBy: { jobId: 'asc' } });
+    const rows = await t.prisma.searchHistory.findMany({ where: { jobId: { in: ['a', 'b', 'c', 'd'] } }, orderBy: { jobId: 'asc' } });
     const shape = rows.map((r) => ({
       key: r.jobId, comunaId: r.comunaId, regionId: r.regionId, insurerId: r.insurerId, personId: r.personId, examIds: r.examIds, outcome: r.outcome, withNear: r.withNear,
-      session: r.session === null ? null : Number(r.session), results: r.results.map((l) => [l.laboratoryId, l.position, l.total, l.offersAll]),
+      session: r.session === null ? null : Number(r.session), results: (r.shown as unknown as ShownLaboratory[]).map((l) => [l.laboratoryId, l.position, l.total, l.offersAll]),
     }));
     expect(shape).toEqual([
       { key: 'a', comunaId: lab.comunaId, regionId: lab.regionId, insurerId, personId: null, examIds: [lab.examId, unofferedExam], outcome: 'INCOMPLETE', withNear: true, session: SESSION, results: [[lab.id, 1, 5000, false]] },
@@ -73,10 +75,26 @@ describe('search history writer', () => {
     // The first batch delivered again, with one search more: only the new one is written and counted.
     await writer.write({ id: 'first', name: 'searches', attempt: 2, data: { searches: [search({ key: 'a' }), search({ key: 'e', filters: { exams: [unofferedExam], location: lab.comunaId } })] } });
     expect(await t.prisma.searchHistory.count({ where: { jobId: { in: ['a', 'b', 'c', 'd', 'e'] } } })).toBe(5);
-    expect(await t.prisma.resultHistory.count({ where: { searchHistory: { jobId: 'a' } } })).toBe(1);
+    expect((await t.prisma.searchHistory.findUniqueOrThrow({ where: { jobId: 'a' } })).shown).toEqual([{ laboratoryId: lab.id, position: 1, total: 5000, copay: null, offersAll: false }]);
     expect(await sessionsOf(unofferedExam)).toBe(1);
     const [again] = await t.prisma.$queryRaw<{ searches: number }[]>`
       SELECT searches FROM report_search_daily WHERE day = ${reportDay(new Date())}::date AND comuna_id = ${lab.comunaId}`;
     expect(again.searches).toBe(4);
+  });
+
+  it("counts a branch's positions for its report: one by one up to POSITIONS_COUNTED, every later one together", async () => {
+    const admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
+    const positions = async () => {
+      const answer = await t.http.post(`/api/reports/laboratories/${lab.id}`).set({ authorization: `Bearer ${admin}` }).send({ preset: 'today' });
+      return new Map((answer.body.data.positions as { position: number; count: number }[]).map((p) => [p.position, p.count]));
+    };
+    const before = await positions();
+    const shownAt = (key: string, position: number) => search({ key, laboratories: [{ laboratoryId: lab.id, position, total: 5000 }] });
+    await writer.write({ id: 'positions', name: 'searches', attempt: 1, data: { searches: [
+      shownAt('p1', 2), shownAt('p2', 2), shownAt('p3', POSITIONS_COUNTED), shownAt('p4', POSITIONS_COUNTED + 1), shownAt('p5', 5000),
+    ] } });
+    const after = await positions();
+    const added = [...after].map(([position, count]) => [position, count - (before.get(position) ?? 0)]).filter(([, n]) => n !== 0);
+    expect(added).toEqual([[2, 2], [POSITIONS_COUNTED, 1], [POSITIONS_COUNTED + 1, 2]]);
   });
 });

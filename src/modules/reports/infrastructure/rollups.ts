@@ -1,3 +1,4 @@
+import { POSITIONS_COUNTED } from '../../../contracts/reports';
 import { Prisma } from '../../../generated/prisma/client';
 import { AdvisoryLock } from '../../../platform/database/locks';
 import type { SqlRunner } from '../../../platform/database/hot-path';
@@ -43,7 +44,7 @@ const sorted = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) =>
  */
 export class RollupWriter {
   private readonly sessions = new Map<string, { day: string; session: bigint } & SessionCounts>();
-  private readonly laboratories = new Map<string, { day: string; laboratoryId: number; impressions: number; positionSum: number; top3: number; opens: number }>();
+  private readonly laboratories = new Map<string, { day: string; laboratoryId: number; impressions: number; positionSum: number; top3: number; opens: number; positions: number[] }>();
   private readonly routes = new Map<string, { day: string; route: string; visits: number; signedIn: number }>();
   private readonly searches = new Map<string, { day: string; comunaId: number; regionId: number; searches: number; noResult: number; incomplete: number; tookMs: number }>();
   private readonly exams = new Map<string, { day: string; comunaId: number; examId: number; regionId: number; searches: number; sessions: number }>();
@@ -60,11 +61,14 @@ export class RollupWriter {
   }
 
   laboratory(day: string, laboratoryId: number, add: { impressions?: number; position?: number; opens?: number }): void {
-    accumulate(this.laboratories, `${day}|${laboratoryId}`, () => ({ day, laboratoryId, impressions: 0, positionSum: 0, top3: 0, opens: 0 }), (row) => {
+    accumulate(this.laboratories, `${day}|${laboratoryId}`, () => ({ day, laboratoryId, impressions: 0, positionSum: 0, top3: 0, opens: 0, positions: [] }), (row) => {
       if (add.position !== undefined) {
         row.impressions += 1;
         row.positionSum += add.position;
         if (add.position <= 3) row.top3 += 1;
+        const slot = Math.min(Math.max(add.position, 1), POSITIONS_COUNTED + 1) - 1;
+        for (let i = row.positions.length; i <= slot; i++) row.positions.push(0);
+        row.positions[slot] += 1;
       }
       row.opens += add.opens ?? 0;
     });
@@ -180,12 +184,17 @@ export class RollupWriter {
     const labs = sorted(this.laboratories);
     if (labs.length === 0) return;
     await tx.query(Prisma.sql`
-      INSERT INTO report_laboratory_daily (day, laboratory_id, impressions, position_sum, top3, opens)
-      SELECT * FROM unnest(${labs.map((r) => r.day)}::date[], ${labs.map((r) => r.laboratoryId)}::int[], ${labs.map((r) => r.impressions)}::int[],
-        ${labs.map((r) => r.positionSum)}::bigint[], ${labs.map((r) => r.top3)}::int[], ${labs.map((r) => r.opens)}::int[])
+      INSERT INTO report_laboratory_daily (day, laboratory_id, impressions, position_sum, top3, opens, positions)
+      SELECT u.day, u.laboratory_id, u.impressions, u.position_sum, u.top3, u.opens,
+        -- The batch's position counts travel as one text per row (an array of arrays must be rectangular).
+        u.positions::int[]
+      FROM unnest(${labs.map((r) => r.day)}::date[], ${labs.map((r) => r.laboratoryId)}::int[], ${labs.map((r) => r.impressions)}::int[],
+        ${labs.map((r) => r.positionSum)}::bigint[], ${labs.map((r) => r.top3)}::int[], ${labs.map((r) => r.opens)}::int[],
+        ${labs.map((r) => `{${r.positions.join(',')}}`)}::text[]) AS u(day, laboratory_id, impressions, position_sum, top3, opens, positions)
       ON CONFLICT (day, laboratory_id) DO UPDATE SET impressions = report_laboratory_daily.impressions + EXCLUDED.impressions,
         position_sum = report_laboratory_daily.position_sum + EXCLUDED.position_sum, top3 = report_laboratory_daily.top3 + EXCLUDED.top3,
-        opens = report_laboratory_daily.opens + EXCLUDED.opens`);
+        opens = report_laboratory_daily.opens + EXCLUDED.opens,
+        positions = CASE WHEN cardinality(EXCLUDED.positions) = 0 THEN report_laboratory_daily.positions ELSE add_counts(report_laboratory_daily.positions, EXCLUDED.positions) END`);
     const months = new Map<string, { month: string; laboratoryId: number; impressions: number; positionSum: number; top3: number; opens: number }>();
     for (const r of labs) {
       const month = monthOf(r.day);

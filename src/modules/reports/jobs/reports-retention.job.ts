@@ -44,7 +44,6 @@ export class ReportsRetentionJob implements OnApplicationBootstrap, OnApplicatio
     const days = this.config.reports.retentionDays;
     const accessLog = await this.inBatches((tx) => tx.$executeRaw`
       DELETE FROM access_log WHERE id IN (SELECT id FROM access_log WHERE created_at < now() - make_interval(days => ${days}) ORDER BY id LIMIT ${PRUNE_BATCH})`);
-    // result_history goes with its search (ON DELETE CASCADE).
     const searches = await this.inBatches((tx) => tx.$executeRaw`
       DELETE FROM search_history WHERE id IN (SELECT id FROM search_history WHERE created_at < now() - make_interval(days => ${days}) ORDER BY id LIMIT ${PRUNE_BATCH})`);
     // A batch id only has to outlive the queue's memory of its job; the raw rows' retention is ample.

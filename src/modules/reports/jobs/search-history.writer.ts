@@ -24,6 +24,15 @@ export interface SearchHistoryJob {
   key?: string;
 }
 
+/** A laboratory a search showed, as its history row keeps it (`search_history.shown`). */
+export interface ShownLaboratory {
+  laboratoryId: number;
+  position: number;
+  total: number | null;
+  copay: number | null;
+  offersAll: boolean | null;
+}
+
 /**
  * The searches of the last moments of one API process, written in one transaction: one queue job and one
  * commit for up to 100 searches, the rollups added up and written once. One job per search cost the worker
@@ -78,7 +87,6 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
       const claimed = await this.claim(tx, rows);
       const written = rows.filter((row) => claimed.has(row.key));
       if (written.length === 0) return;
-      await this.writeResults(tx, written, claimed);
       await this.addRollups(tx, written, claimed);
     });
   }
@@ -120,33 +128,25 @@ export class SearchHistoryWriter implements OnApplicationBootstrap {
     return rows;
   }
 
-  /** Inserts the batch's searches whose key is not taken yet; answers the ids of those it wrote, by key. */
+  /**
+   * Inserts the batch's searches whose key is not taken yet, each with what it showed (one row per search: a row per
+   * laboratory shown was ten times the rows, issue 32); answers the ids of those it wrote, by key.
+   */
   private async claim(tx: SqlRunner, rows: HistoryRow[]): Promise<Map<string, string>> {
     const values = rows.map((row) => ({
       job_id: row.key, filters: row.search.filters, result_count: row.search.resultCount, took_ms: row.search.tookMs, created_at: row.at.toISOString(),
       session: row.search.session, person_id: row.personId, comuna_id: row.comunaId, region_id: row.regionId, insurer_id: row.insurerId,
       exam_ids: row.examIds, outcome: row.outcome, with_near: row.withNear,
+      shown: row.shown.map((l): ShownLaboratory => ({ laboratoryId: l.laboratoryId, position: l.position, total: l.total, copay: l.copay ?? null, offersAll: row.offersAll.get(l.laboratoryId) ?? null })),
     }));
     // A concurrent delivery of the same batch waits on the keys this one inserts, then finds them taken.
     const inserted = await tx.query<{ id: string; job_id: string }>(Prisma.sql`
-      INSERT INTO search_history (job_id, filters, result_count, took_ms, created_at, session, person_id, comuna_id, region_id, insurer_id, exam_ids, outcome, with_near)
-      SELECT job_id, filters, result_count, took_ms, created_at, session, person_id, comuna_id, region_id, insurer_id, exam_ids, outcome, with_near
+      INSERT INTO search_history (job_id, filters, result_count, took_ms, created_at, session, person_id, comuna_id, region_id, insurer_id, exam_ids, outcome, with_near, shown)
+      SELECT job_id, filters, result_count, took_ms, created_at, session, person_id, comuna_id, region_id, insurer_id, exam_ids, outcome, with_near, shown
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(job_id text, filters jsonb, result_count int, took_ms int, created_at timestamp,
-        session bigint, person_id int, comuna_id int, region_id int, insurer_id int, exam_ids int[], outcome text, with_near boolean)
+        session bigint, person_id int, comuna_id int, region_id int, insurer_id int, exam_ids int[], outcome text, with_near boolean, shown jsonb)
       ON CONFLICT (job_id) DO NOTHING RETURNING id::text, job_id`);
     return new Map(inserted.map((r) => [r.job_id, r.id]));
-  }
-
-  /** The laboratories each written search showed, in one statement for the batch. */
-  private async writeResults(tx: SqlRunner, rows: HistoryRow[], ids: Map<string, string>): Promise<void> {
-    const lines = rows.flatMap((row) =>
-      row.shown.map((l) => ({ search: ids.get(row.key)!, laboratory: l.laboratoryId, position: l.position, total: l.total, copay: l.copay ?? null, offersAll: row.offersAll.get(l.laboratoryId) ?? null, at: row.at })),
-    );
-    if (lines.length === 0) return;
-    await tx.query(Prisma.sql`
-      INSERT INTO result_history (search_history_id, laboratory_id, position, total, copay, offers_all, created_at)
-      SELECT * FROM unnest(${lines.map((l) => l.search)}::bigint[], ${lines.map((l) => l.laboratory)}::int[], ${lines.map((l) => l.position)}::int[],
-        ${lines.map((l) => l.total)}::int[], ${lines.map((l) => l.copay)}::int[], ${lines.map((l) => l.offersAll)}::boolean[], ${lines.map((l) => l.at.toISOString())}::timestamp[])`);
   }
 
   /** The dashboard's daily rollups for the written searches, added up in memory and written once. */

@@ -5,7 +5,7 @@ import type { Actor } from '../../../../platform/auth/actor';
 import { assertLaboratoryScope, laboratoryScope } from '../../../../platform/cqrs/company-scope';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { NotFoundError } from '../../../../platform/http/app-error';
-import { daysOf, instantsOf, resolvePeriod } from '../../domain/period';
+import { daysOf, resolvePeriod } from '../../domain/period';
 import type { ReportBody } from '../../http/reports.schemas';
 import { laboratoryCounts, toLaboratoryCount } from '../report-dashboard/report-dashboard.query';
 
@@ -64,15 +64,16 @@ export class LaboratoryDetailHandler implements IQueryHandler<LaboratoryDetailQu
     if (!lab) throw laboratoryNotFound();
     assertLaboratoryScope(actor, lab, laboratoryNotFound);
     const period = resolvePeriod(filter);
-    const { start, end } = instantsOf(period);
     const [days, positions] = await Promise.all([
       this.prisma.$queryRaw<{ day: string; impressions: number; position_sum: number; top3: number; opens: number }[]>`
         SELECT day::text AS day, impressions, position_sum::float8 AS position_sum, top3, opens FROM report_laboratory_daily
         WHERE laboratory_id = ${laboratoryId} AND day BETWEEN ${period.from}::date AND ${period.to}::date`,
-      // Positions come from the raw result history (kept REPORTS_RETENTION_DAYS).
+      // Positions from the same daily rows: element i of a day's counts is position i.
       this.prisma.$queryRaw<{ position: number; count: number }[]>`
-        SELECT position, count(*)::int AS count FROM result_history
-        WHERE laboratory_id = ${laboratoryId} AND created_at >= ${start} AND created_at < ${end} GROUP BY position ORDER BY position`,
+        SELECT p.position::int AS position, sum(p.count)::int AS count
+        FROM report_laboratory_daily d CROSS JOIN LATERAL unnest(d.positions) WITH ORDINALITY AS p(count, position)
+        WHERE d.laboratory_id = ${laboratoryId} AND d.day BETWEEN ${period.from}::date AND ${period.to}::date AND p.count > 0
+        GROUP BY 1 ORDER BY 1`,
     ]);
     const byDay = new Map(days.map((d) => [d.day, d]));
     const sum = (f: (d: (typeof days)[number]) => number) => days.reduce((n, d) => n + f(d), 0);

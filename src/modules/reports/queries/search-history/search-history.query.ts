@@ -133,9 +133,11 @@ export class SearchResultsHandler implements IQueryHandler<SearchResultsQuery> {
     const [search] = await readHistory(this.prisma, historySelect(Prisma.sql`s.id = ${searchId}`, Prisma.empty));
     if (!search) throw new NotFoundError('REPORTS.SEARCH_NOT_FOUND', 'No existe esa búsqueda (o ya no se conserva).');
     const results = await this.prisma.$queryRaw<{ position: number; laboratory_id: number; name: string; comuna: string | null; total: number | null; copay: number | null; offers_all: boolean | null }[]>`
-      SELECT rh.position, rh.laboratory_id, l.identifier_name AS name, c.name AS comuna, rh.total, rh.copay, rh.offers_all
-      FROM result_history rh JOIN laboratory l ON l.id = rh.laboratory_id LEFT JOIN location c ON c.id = l.comuna_id
-      WHERE rh.search_history_id = ${searchId} ORDER BY rh.position`;
+      SELECT shown.position, shown."laboratoryId" AS laboratory_id, l.identifier_name AS name, c.name AS comuna, shown.total, shown.copay, shown."offersAll" AS offers_all
+      FROM search_history h
+      CROSS JOIN LATERAL jsonb_to_recordset(h.shown) AS shown("laboratoryId" int, position int, total int, copay int, "offersAll" boolean)
+      JOIN laboratory l ON l.id = shown."laboratoryId" LEFT JOIN location c ON c.id = l.comuna_id
+      WHERE h.id = ${searchId} ORDER BY shown.position`;
     return {
       search,
       results: results.map((r) => ({ position: r.position, laboratoryId: r.laboratory_id, name: r.name, comuna: r.comuna, total: r.total, copay: r.copay, offersAll: r.offers_all })),

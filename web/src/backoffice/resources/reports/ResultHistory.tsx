@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ReportFilter } from '@contracts';
+import { POSITIONS_COUNTED, type ReportFilter } from '@contracts';
 import { useLaboratoriesReport, useLaboratoryReport } from '../../../api/reports';
 import { formatCount } from '../../../app/format';
 import { useAppSelector } from '../../../app/store';
 import { PageHeader } from '../../crud/PageHeader';
 import { ChartPanel, fullDay, NumberTable, PeriodBar, ReportTabs, TableScroller } from './shared';
+
+/** A position as the report names it: the last bar counts every position past those counted one by one. */
+const positionLabel = (position: number) => (position > POSITIONS_COUNTED ? `más de ${POSITIONS_COUNTED}` : `${position}°`);
 
 /** /app/reports/resultHistory: how often each laboratory was shown, at which position, and how often opened. */
 export default function ResultHistory() {
@@ -50,7 +53,7 @@ export default function ResultHistory() {
             title={`${detail.data.laboratory.name}: posiciones en que apareció`}
             chart={
               <ResponsiveContainer>
-                <BarChart data={detail.data.positions.map((p) => ({ ...p, label: `${p.position}°` }))}>
+                <BarChart data={detail.data.positions.map((p) => ({ ...p, label: positionLabel(p.position) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="label" />
                   <YAxis allowDecimals={false} tickFormatter={formatCount} />
@@ -59,7 +62,7 @@ export default function ResultHistory() {
                 </BarChart>
               </ResponsiveContainer>
             }
-            table={<NumberTable head={['Posición', 'Veces']} rows={detail.data.positions.map((p) => [`${p.position}°`, p.count])} />}
+            table={<NumberTable head={['Posición', 'Veces']} rows={detail.data.positions.map((p) => [positionLabel(p.position), p.count])} />}
           />
           <ChartPanel
             title="Apariciones y aperturas por día"
