@@ -5,6 +5,7 @@ import type { TestApp } from '../support/app';
 import { choose, logIn, lookAtBothWidths } from '../support/backoffice';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { waitFor } from '../support/wait';
+import { SearchHistoryWriter } from '../../src/modules/reports/jobs/search-history.writer';
 
 /**
  * An administrator reads the reports: the dashboard of a period and region, then the search history
@@ -71,9 +72,15 @@ describe('reports screens', () => {
     expect(lines[1]).toContain(String(session));
     expect(lines[1]).toContain(lab.comuna);
 
+    // A patient who paged far down found the branch at position 150: counted with every position past 100.
+    await t.app.get(SearchHistoryWriter).write({ id: 'far-down', name: 'searches', attempt: 1, data: { searches: [{
+      filters: { exams: [lab.examId], location: lab.comunaId, currentPage: 15 }, resultCount: 200, tookMs: 5, session: null, personId: null,
+      laboratories: [{ laboratoryId: lab.id, position: 150, total: 5000 }], key: 'far-down' }] } });
     await page.getByRole('link', { name: 'Historial de resultados' }).first().click();
     await page.getByRole('button', { name: lab.name }).click();
-    await page.getByRole('region', { name: /posiciones en que apareció/ }).waitFor();
+    const positions = page.getByRole('region', { name: /posiciones en que apareció/ });
+    await positions.getByRole('button', { name: 'Ver tabla' }).click();
+    await expect(positions.getByRole('cell').allTextContents()).resolves.toEqual(expect.arrayContaining(['1°', 'más de 100']));
     await lookAtBothWidths(page, 'reports-result-history');
     await page.close();
 
