@@ -39,7 +39,7 @@ describe('mail to unverified addresses', () => {
       expect(again.body.code).toBe(200);
     }
     // Once the mail consumer has handled all five events, every mail that will go has gone.
-    const events = (await t.prisma.outboxEvent.findMany({ where: { type: 'SignUpWithRegisteredEmail' }, select: { id: true } })).map((e) => e.id);
+    const events = (await t.prisma.outboxEvent.findMany({ where: { type: 'RegisteredEmailSignUpAttempted' }, select: { id: true } })).map((e) => e.id);
     expect(events).toHaveLength(5);
     await waitFor(() => t.prisma.processedEvent.count({ where: { consumer: 'account-mails', eventId: { in: events } } }), (n) => n === 5);
     expect(await to('duena@example.cl', 'Ya tienes una cuenta')).toHaveLength(3);

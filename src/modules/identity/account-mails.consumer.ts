@@ -7,7 +7,7 @@ import { assertNever, eventTypes, type EventOf, type StoredEvent } from '../../p
 import { EventConsumerRegistry, type EventConsumer } from '../../platform/messaging/event-consumers';
 import { CompanyApproved, CompanyRejected } from '../companies';
 import {
-  AccountInvited, AccountRegistered, ContactMessageReceived, InvitationToRegisteredEmail, PasswordChanged, PasswordRecoveryRequested, ProviderRegistered, SignUpWithRegisteredEmail, type IdentityEvent,
+  AccountInvited, AccountRegistered, ContactMessageReceived, RegisteredEmailInvited, PasswordChanged, PasswordRecoveryRequested, ProviderRegistered, RegisteredEmailSignUpAttempted, type IdentityEvent,
 } from './identity.events';
 import { INVITATION_TTL_MS, RECOVERY_TTL_MS, issueResetToken } from './password-resets';
 
@@ -24,10 +24,10 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
   readonly eventTypes = eventTypes<AccountMailEvent>({
     [PasswordRecoveryRequested.type]: true,
     [AccountRegistered.type]: true,
-    [SignUpWithRegisteredEmail.type]: true,
+    [RegisteredEmailSignUpAttempted.type]: true,
     [ProviderRegistered.type]: true,
     [AccountInvited.type]: true,
-    [InvitationToRegisteredEmail.type]: true,
+    [RegisteredEmailInvited.type]: true,
     [PasswordChanged.type]: true,
     [ContactMessageReceived.type]: true,
     [CompanyApproved.type]: true,
@@ -89,7 +89,7 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
           `Para activarla, elige tu contraseña dentro de los próximos 7 días:\n${link(`/reset-password?token=${token}`)}`,
         ])];
       }
-      case InvitationToRegisteredEmail.type: {
+      case RegisteredEmailInvited.type: {
         const user = await this.user(tx, event.payload.userId);
         if (!user) return [];
         return [mail(user.email, 'Intentaron invitarte a CotizaLab', [
@@ -109,7 +109,7 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
           'Si no fuiste tú quien se registró, responde este correo y la daremos de baja.',
         ])];
       }
-      case SignUpWithRegisteredEmail.type: {
+      case RegisteredEmailSignUpAttempted.type: {
         const user = await this.user(tx, event.payload.userId);
         if (!user || !(await this.unsolicitedAllowed(user.email))) return [];
         return [mail(user.email, 'Ya tienes una cuenta en CotizaLab', [

@@ -14,13 +14,13 @@ export const PasswordRecoveryRequested = defineEvent('PasswordRecoveryRequested'
 /** A visitor created an account (USR). */
 export const AccountRegistered = defineEvent('AccountRegistered', 'User', userId);
 /** A sign-up was tried with an e-mail that already has an account: its owner is told, the caller is not. */
-export const SignUpWithRegisteredEmail = defineEvent('SignUpWithRegisteredEmail', 'User', userId);
+export const RegisteredEmailSignUpAttempted = defineEvent('RegisteredEmailSignUpAttempted', 'User', userId);
 /** A laboratory signed up with its first provider user; the company waits for approval. */
 export const ProviderRegistered = defineEvent('ProviderRegistered', 'User', userId);
 /** An administrator or provider created an account for someone, who sets a password from the mail. */
 export const AccountInvited = defineEvent('AccountInvited', 'User', userId);
 /** Someone was invited with an e-mail that already has an account: its owner is told, the inviter is not. */
-export const InvitationToRegisteredEmail = defineEvent('InvitationToRegisteredEmail', 'User', userId);
+export const RegisteredEmailInvited = defineEvent('RegisteredEmailInvited', 'User', userId);
 /** The password of an account changed (by its owner, a reset link, or an administrator). */
 export const PasswordChanged = defineEvent('PasswordChanged', 'User', userId);
 /** A message arrived through the contact form. */
@@ -29,9 +29,9 @@ export const ContactMessageReceived = defineEvent('ContactMessageReceived', 'Con
 export type IdentityEvent =
   | EventOf<typeof PasswordRecoveryRequested>
   | EventOf<typeof AccountRegistered>
-  | EventOf<typeof SignUpWithRegisteredEmail>
+  | EventOf<typeof RegisteredEmailSignUpAttempted>
   | EventOf<typeof ProviderRegistered>
   | EventOf<typeof AccountInvited>
-  | EventOf<typeof InvitationToRegisteredEmail>
+  | EventOf<typeof RegisteredEmailInvited>
   | EventOf<typeof PasswordChanged>
   | EventOf<typeof ContactMessageReceived>;

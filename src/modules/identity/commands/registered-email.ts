@@ -1,6 +1,6 @@
 import type { Tx } from '../../../platform/database/prisma.service';
 import { uniqueViolation } from '../../../platform/database/unique-violation';
-import { SignUpWithRegisteredEmail } from '../identity.events';
+import { RegisteredEmailSignUpAttempted } from '../identity.events';
 
 /**
  * A sign-up with an e-mail that already has an account creates nothing: the event that tells its
@@ -8,7 +8,7 @@ import { SignUpWithRegisteredEmail } from '../identity.events';
  */
 export async function ownerOfRegisteredEmail(tx: Tx, email: string) {
   const existing = await tx.user.findUnique({ where: { email }, select: { id: true } });
-  return existing ? SignUpWithRegisteredEmail({ userId: existing.id }) : undefined;
+  return existing ? RegisteredEmailSignUpAttempted({ userId: existing.id }) : undefined;
 }
 
 /** Two sign-ups with one e-mail at once: the loser sees the same success as anyone else. */

@@ -4,7 +4,7 @@ import { CompanyNotApprovedError, PENDING_COMPANY_CANNOT_INVITE, assertCompanyAc
 import { UnitOfWork } from '../../../../platform/cqrs/unit-of-work';
 import { invalidField } from '../../../../platform/http/app-error';
 import { ProviderCreatesProvidersOnlyError } from '../../identity.errors';
-import { AccountInvited, InvitationToRegisteredEmail } from '../../identity.events';
+import { AccountInvited, RegisteredEmailInvited } from '../../identity.events';
 import { createAccount, rethrowAccountConflict } from '../create-account';
 import { rethrowTakenEmailAsSuccess } from '../registered-email';
 import { CreatePersonCommand } from './create-person.command';
@@ -40,7 +40,7 @@ export class CreatePersonHandler implements ICommandHandler<CreatePersonCommand>
         if (actor.profile !== 'ADM' && company?.status !== 'APPROVED') throw new CompanyNotApprovedError(PENDING_COMPANY_CANNOT_INVITE);
         const registered = await tx.user.findUnique({ where: { email: account.email }, select: { id: true } });
         if (registered) {
-          changes.record(InvitationToRegisteredEmail({ userId: registered.id }));
+          changes.record(RegisteredEmailInvited({ userId: registered.id }));
           return;
         }
         const person = await createAccount(tx, { ...account, profile: profileCode, companyId });
