@@ -3,6 +3,7 @@ import { AutoComplete } from 'primereact/autocomplete';
 import type { ImageRef } from '@contracts';
 import { asApiError } from '../../api/client';
 import { mediaCalls } from '../../api/dataProvider';
+import { AutoCompleteBox } from '../../shared/ui/AutoCompleteBox';
 import { describedBy, FormField } from '../../shared/ui/FormField';
 import { FETCH_DELAY_MS } from '../../shared/useDebouncedValue';
 import { useField } from './formContext';
@@ -79,6 +80,7 @@ export function MultiLookupInput({ source, label, hint, search }: { source: stri
   const [suggestions, setSuggestions] = useState<T[]>([]);
   return (
     <FormField id={f.id} label={label} error={f.error} hint={hint}>
+      {/* A plain AutoComplete: with `multiple` it empties its box itself, never from an effect (see AutoCompleteBox). */}
       <AutoComplete
         inputId={f.id}
         multiple
@@ -103,13 +105,15 @@ export function LookupInput({ source, label, hint, search }: { source: string; l
   const [suggestions, setSuggestions] = useState<T[]>([]);
   return (
     <FormField id={f.id} label={label} error={f.error} hint={hint}>
-      <AutoComplete
+      {/* The field stays null until a branch is picked; the box keeps what is typed meanwhile (a plain AutoComplete
+          writes the field's value, '', into its box after each render, and under Preact late: AutoCompleteBox). */}
+      <AutoCompleteBox<T>
         inputId={f.id}
-        value={f.value ?? ''}
+        value={f.value ?? null}
         field="label"
         suggestions={suggestions}
         completeMethod={(e) => void search(e.query).then(setSuggestions, () => setSuggestions([]))}
-        onChange={(e) => f.onChange(typeof e.value === 'object' ? (e.value as T | null) : null)}
+        onChange={(e) => f.onChange(typeof e.value === 'object' ? e.value : null)}
         dropdown
         dropdownAriaLabel={`Ver opciones de ${label.toLowerCase()}`}
         delay={FETCH_DELAY_MS}

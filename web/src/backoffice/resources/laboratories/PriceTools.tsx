@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
@@ -10,6 +9,7 @@ import { dataProvider, laboratoryCalls } from '../../../api/dataProvider';
 import { searchExams } from '../../../api/lookups';
 import { formatClp, shortExamName } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
+import { AutoCompleteBox } from '../../../shared/ui/AutoCompleteBox';
 import { SelectBox } from '../../../shared/ui/SelectBox';
 import { FETCH_DELAY_MS } from '../../../shared/useDebouncedValue';
 import { useMutations, useNotify } from '../../crud/hooks';
@@ -31,9 +31,6 @@ interface PickedExam {
 /** The FONASA catalogue look-up (the API's exam search), one exam at a time, as the storefront's picker shows them. */
 function ExamLookup({ id, value, onChange }: { id: string; value: PickedExam | null; onChange: (exam: PickedExam | null) => void }) {
   const [suggestions, setSuggestions] = useState<PickedExam[]>([]);
-  // PrimeReact writes its value prop back into the input after every render of the box (a search starting,
-  // suggestions arriving), so the text being typed must be that value too: with '' it was wiped mid-typing.
-  const [typed, setTyped] = useState('');
   const latest = useRef(0);
   const lookUp = async (term: string) => {
     // Answers can arrive out of order: only the one for the latest text typed is shown.
@@ -47,20 +44,18 @@ function ExamLookup({ id, value, onChange }: { id: string; value: PickedExam | n
     }
   };
   return (
-    <AutoComplete
+    // The box keeps what is typed while nothing is picked (an AutoCompleteBox: a plain AutoComplete wiped it, or
+    // under Preact wrote older text over it); a price added sets the exam back to null, which empties it.
+    <AutoCompleteBox<PickedExam>
       inputId={id}
-      value={value ?? typed}
+      value={value}
       suggestions={suggestions}
       field="name"
       delay={FETCH_DELAY_MS}
       minLength={2}
       forceSelection
       completeMethod={(e) => void lookUp(e.query)}
-      onChange={(e) => {
-        const picked = typeof e.value === 'object' && e.value ? (e.value as PickedExam) : null;
-        setTyped(picked ? '' : String(e.value ?? ''));
-        onChange(picked);
-      }}
+      onChange={(e) => onChange(typeof e.value === 'object' && e.value ? e.value : null)}
       itemTemplate={(exam: PickedExam) => (
         <div className="cl-exam-option">
           <span>{exam.name}</span>

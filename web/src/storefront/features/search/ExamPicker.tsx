@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { AutoComplete } from 'primereact/autocomplete';
 import { searchExams } from '../../../api/lookups';
 import { shortExamName } from '../../../app/format';
+import { AutoCompleteBox } from '../../../shared/ui/AutoCompleteBox';
 import { FETCH_DELAY_MS } from '../../../shared/useDebouncedValue';
 
 export interface PickedExam {
@@ -13,6 +13,8 @@ export interface PickedExam {
 }
 
 const folded = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+type Suggestion = PickedExam & { detail?: string };
 
 /**
  * An exam picked from what was typed or read on the order: those words are kept beside the name
@@ -39,7 +41,9 @@ export const chipLabel = (exam: PickedExam) => (exam.typed ? `${exam.typed} · $
  * PrimeReact only marks with a class.
  */
 export function ExamPicker({ id, value, onChange, invalid }: { id: string; value: PickedExam[]; onChange: (exams: PickedExam[]) => void; invalid?: boolean }) {
-  const [suggestions, setSuggestions] = useState<(PickedExam & { detail?: string })[]>([]);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  // The box's text, for what a picked exam keeps of it (pickedFrom). The box itself is an AutoCompleteBox: under
+  // Preact a plain AutoComplete wrote older text back over letters typed right after the page loaded.
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const chipsRef = useRef<HTMLUListElement>(null);
@@ -109,24 +113,29 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
           </li>
         ))}
       </ul>
-      <AutoComplete
+      <AutoCompleteBox<Suggestion>
         id={`${id}-sugerencias`}
         inputId={id}
         inputRef={inputRef}
         value={text}
+        // A picked suggestion becomes a chip (onSelect) and leaves the box empty for the next exam.
+        pickedText={() => ''}
         suggestions={suggestions}
         field="name"
         delay={FETCH_DELAY_MS}
         minLength={2}
         completeMethod={(e) => void lookUp(e.query)}
-        onChange={(e) => setText(typeof e.value === 'string' ? e.value : '')}
+        // A picked suggestion arrives here as an object, before onSelect, which still needs what was typed.
+        onChange={(e) => {
+          if (typeof e.value === 'string') setText(e.value);
+        }}
         onSelect={(e) => {
           latest.current += 1;
           const exam = e.value as PickedExam;
           setText('');
           if (!value.some((v) => v.id === exam.id)) onChange([...value, pickedFrom(exam, text)]);
         }}
-        itemTemplate={(exam: PickedExam & { detail?: string }) => (
+        itemTemplate={(exam: Suggestion) => (
           <div className="cl-exam-option">
             <span>{exam.name}</span>
             <small>{exam.detail}</small>

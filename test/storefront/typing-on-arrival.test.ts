@@ -1,0 +1,45 @@
+import type { Browser } from 'playwright-core';
+import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import type { TestApp } from '../support/app';
+import { prefixes, slowPageRecording, typingRecord } from '../support/typing-record';
+import { waitFor } from '../support/wait';
+
+/**
+ * A patient who types in the exam box the moment it is there, on a phone's slower CPU, keeps every letter:
+ * the web app renders over the server's first paint and then keeps rendering as its first answers arrive,
+ * and no render may write an older text back into the box (under Preact, PrimeReact's AutoComplete did:
+ * "hemo" became "eo"; docs/decisions.md, "The storefront's weight"). The back office's boxes: test/backoffice/
+ * typing-on-arrival.test.ts.
+ */
+describe('typing in the exam box as soon as the page shows it', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ t, base, browser } = await startBrowserApp(6));
+  }, 120_000);
+  afterAll(() => closeBrowserApp(t, browser));
+
+  it.each(['/', '/buscador'])('keeps every letter typed on %s', async (path) => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await slowPageRecording(page, ['exams']);
+    const lookedUp: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/exam/search')) lookedUp.push((JSON.parse(request.postData() ?? '{}') as { term: string }).term);
+    });
+
+    await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+    await page.locator('#exams').pressSequentially('hemo');
+    const box = () => page.locator('#exams').inputValue();
+    expect(await waitFor(box, (text) => text === 'hemo')).toBe('hemo');
+    // Once the look-up has answered, the box still says so and nothing was ever written over it.
+    await page.getByRole('option').first().waitFor();
+    expect(await box()).toBe('hemo');
+    // Each letter went in after the ones before it, and nothing the app wrote changed what the patient had typed.
+    expect(await typingRecord(page, 'exams')).toEqual({ typed: prefixes('hemo'), overwritten: [] });
+    expect(lookedUp.filter((term) => !'hemo'.startsWith(term))).toEqual([]);
+    expect(await page.getByRole('option').first().textContent()).toMatch(/^Hemograma/);
+    await page.close();
+  });
+});
