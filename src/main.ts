@@ -1,13 +1,29 @@
+// First: may execute this process again with the heap flags, before anything else is loaded.
+import './config/apply-heap-flags';
 import 'reflect-metadata';
 import type { Logger } from 'pino';
-import { createApp } from './app';
 import { APP_ROLES, InvalidConfigError, loadConfig, type AppConfig } from './config/app-config';
-import { PrismaService } from './platform/database/prisma.service';
 import { applyMigrations } from './platform/database/migrations';
 import { startEmbeddedPostgres, type RunningPostgres } from './platform/database/embedded-postgres';
 import { createLogger } from './platform/logging/logger';
-import { reindexSearch } from './cli/search-reindex';
-import { seedDatabase, type SeedResult } from './cli/seed/seed';
+import type * as SeedModule from './cli/seed/seed';
+import type { SeedResult } from './cli/seed/seed';
+import type * as AppModule from './app';
+import type * as SearchReindexModule from './cli/search-reindex';
+import type * as PrismaModule from './platform/database/prisma.service';
+
+/**
+ * The application's own modules (Nest, Prisma, Express, every feature: about 1,600 files, a second of one core) are
+ * loaded only once the embedded PostgreSQL is creating its cluster or starting, in its own processes: on two cores
+ * the two overlap instead of adding up.
+ */
+function loadApplication() {
+  const { createApp } = require('./app') as typeof AppModule;
+  const { reindexSearch } = require('./cli/search-reindex') as typeof SearchReindexModule;
+  const { seedDatabase } = require('./cli/seed/seed') as typeof SeedModule;
+  const { PrismaService } = require('./platform/database/prisma.service') as typeof PrismaModule;
+  return { createApp, reindexSearch, seedDatabase, PrismaService };
+}
 
 /** How long a stop may take before the process exits anyway (Kubernetes waits 30 s by default before SIGKILL). */
 const SHUTDOWN_DEADLINE_MS = 20_000;
@@ -26,12 +42,22 @@ async function main(): Promise<void> {
   const config = readConfig(seedOnly || reindexOnly ? 'api' : command);
   const log = createLogger(config);
 
-  const database = await provideDatabase(config, log);
+  let databaseWaiting!: () => void;
+  const waiting = new Promise<void>((resolve) => (databaseWaiting = resolve));
+  const starting = provideDatabase(config, log, databaseWaiting);
+  // Whichever comes first: PostgreSQL busy in its own process, or ready (an external DATABASE_URL, or it failed).
+  await Promise.race([waiting, starting.then(() => undefined, () => undefined)]);
+  const { createApp, reindexSearch, seedDatabase, PrismaService } = loadApplication();
+  const database = await starting;
   const stopDatabase = once(() => database.stop());
   process.once('exit', () => void stopDatabase());
-  if (config.role !== 'worker') log.info(await applyMigrations(database.url));
-
+  // Prisma's CLI, when there is something to migrate, runs in a process of its own while Nest builds the application
+  // (which opens no connection before the seed below).
+  const migrated = config.role !== 'worker' ? applyMigrations(database.url) : Promise.resolve(undefined);
+  migrated.catch(() => undefined);
   const app = await createApp({ config, databaseUrl: database.url, logger: log });
+  const migrationOutcome = await migrated;
+  if (migrationOutcome !== undefined) log.info(migrationOutcome);
   // Not app.enableShutdownHooks(): Nest re-raises the signal once its own close is done, which ended this
   // process before the embedded PostgreSQL had stopped (it outlived the app). The handler below closes the app,
   // which runs the same shutdown hooks, and then the database.
@@ -92,9 +118,9 @@ function readConfig(role: string | undefined): AppConfig {
   }
 }
 
-async function provideDatabase(config: AppConfig, log: Logger): Promise<RunningPostgres> {
+async function provideDatabase(config: AppConfig, log: Logger, onWaiting: () => void): Promise<RunningPostgres> {
   if (config.database.url) return { url: config.database.url, stop: async () => undefined };
-  return startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, log.child({ module: 'embedded-postgres' }));
+  return startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, log.child({ module: 'embedded-postgres' }), { onWaiting });
 }
 
 function printBanner(config: AppConfig, database: RunningPostgres, seed: SeedResult | undefined, ms: number): void {

@@ -14,7 +14,7 @@ import { IdempotencyInterceptor } from './http/idempotency';
 import { IdempotencySweep } from './jobs/idempotency-sweep';
 import { IdempotencyRecords } from './database/idempotency-records';
 import { Mailer } from './mail/mailer';
-import { BullmqJobQueue } from './messaging/bullmq-job-queue';
+import type * as BullmqJobQueueModule from './messaging/bullmq-job-queue';
 import { EventConsumerRegistry, eventQueueName, type EventJob } from './messaging/event-consumers';
 import { InProcessJobQueue } from './messaging/in-process-job-queue';
 import { JOB_QUEUE, type JobQueue } from './messaging/job-queue';
@@ -69,10 +69,12 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         { provide: HotPath, useFactory: () => new HotPath(databaseUrl) },
         {
           provide: JOB_QUEUE,
-          useFactory: (): JobQueue =>
-            config.redis
-              ? new BullmqJobQueue(config.redis.url, config.redis.prefix, config.redis.lockMs, logger.child({ module: 'queue' }))
-              : new InProcessJobQueue(logger.child({ module: 'queue' })),
+          useFactory: (): JobQueue => {
+            if (!config.redis) return new InProcessJobQueue(logger.child({ module: 'queue' }));
+            // BullMQ and its Redis client (about 1.8 MB of modules) are loaded only when there is a Redis to use.
+            const { BullmqJobQueue } = require('./messaging/bullmq-job-queue') as typeof BullmqJobQueueModule;
+            return new BullmqJobQueue(config.redis.url, config.redis.prefix, config.redis.lockMs, logger.child({ module: 'queue' }));
+          },
         },
         Outbox,
         UnitOfWork,

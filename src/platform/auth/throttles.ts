@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import IORedis from 'ioredis';
+import type IORedis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AppError } from '../http/app-error';
@@ -66,7 +66,8 @@ export class Throttles implements OnApplicationShutdown {
   private readonly redis?: IORedis;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    if (config.redis) this.redis = new IORedis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    // ioredis is loaded only when there is a Redis to count in (the embedded default counts in memory).
+    if (config.redis) this.redis = new (require('ioredis') as typeof import('ioredis').default)(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.redis?.on('error', () => undefined); // the insurance limiter takes over while Redis is away
     const entries = Object.entries({ ...LIMITS, ...configured(config) }).map(([name, limit]) => {
       const memory = new RateLimiterMemory({ ...limit, keyPrefix: name });

@@ -23,6 +23,11 @@ export interface EmbeddedPostgresOptions {
    * clone (a clone inside /root, mode 700): see docs/decisions.md, "First run".
    */
   sharedDir?: string;
+  /**
+   * Called as soon as initdb, and then the server, runs in its own process: the caller may do seconds of its own
+   * work meanwhile (main.ts loads the application's modules) instead of after.
+   */
+  onWaiting?: () => void;
 }
 
 interface Credentials {
@@ -55,10 +60,10 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
 
   if (!(await exists(join(clusterDir, 'PG_VERSION')))) {
     log.info({ clusterDir }, 'creating the embedded PostgreSQL cluster');
-    await initdb(native, clusterDir, credentials, runAs);
+    await initdb(native, clusterDir, credentials, runAs, options.onWaiting);
   }
   await stopOrphanedServer(clusterDir, log);
-  const server = await startServer(native, clusterDir, port, runAs, log);
+  const server = await startServer(native, clusterDir, port, runAs, log, options.onWaiting);
   try {
     const client = new Client({ host: '127.0.0.1', port, user: credentials.user, password: credentials.password, database: 'postgres' });
     await client.connect();
@@ -168,7 +173,7 @@ async function reachableClusterDir(dataDir: string, runAs: RunAs | undefined, sh
   return join(home, 'postgres');
 }
 
-async function initdb(native: string, clusterDir: string, credentials: Credentials, runAs: RunAs | undefined): Promise<void> {
+async function initdb(native: string, clusterDir: string, credentials: Credentials, runAs: RunAs | undefined, onWaiting?: () => void): Promise<void> {
   await mkdir(clusterDir, { recursive: true, mode: 0o700 });
   const passwordFile = join(tmpdir(), `cotizalab-pg-${randomBytes(6).toString('hex')}`);
   await writeFile(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
@@ -181,6 +186,7 @@ async function initdb(native: string, clusterDir: string, credentials: Credentia
     const child = spawn(join(native, 'bin', 'initdb'), args, { ...runAs, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    onWaiting?.();
     const code = await new Promise<number | null>((resolve, reject) => {
       child.once('error', reject);
       child.once('close', resolve);
@@ -193,10 +199,10 @@ async function initdb(native: string, clusterDir: string, credentials: Credentia
   }
 }
 
-function startServer(native: string, clusterDir: string, port: number, runAs: RunAs | undefined, log: Logger): Promise<ChildProcess> {
+function startServer(native: string, clusterDir: string, port: number, runAs: RunAs | undefined, log: Logger, onWaiting?: () => void): Promise<ChildProcess> {
   const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   const child = spawn(join(native, 'bin', 'postgres'), args, { ...runAs, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
+  const started = new Promise<ChildProcess>((resolve, reject) => {
     let ready = false;
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -219,6 +225,8 @@ function startServer(native: string, clusterDir: string, port: number, runAs: Ru
       else if (!stopping.has(child)) log.warn({ code, signal }, 'the embedded PostgreSQL stopped');
     });
   });
+  onWaiting?.();
+  return started;
 }
 
 /** A fast shutdown (SIGINT): committed data is safe in the WAL. */
