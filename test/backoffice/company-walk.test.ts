@@ -1,17 +1,15 @@
-import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import { keepScreenshot } from '../support/screenshots';
 import { addPrice, authorizeInQueue, choose, dottedCode, logIn, lookAtBothWidths } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
 
-/** Where the screenshots of every screen go (never in the repository); SHOTS_DIR to choose. */
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-companies';
 const ROSA = { email: 'rosa@labandes.cl', password: 'clave-de-rosa-12' };
 const OTHER = { email: 'prv@otro-laboratorio.cl', password: 'clave-del-otro-12' };
 const REJECTION = 'El precio no coincide con el que publican en su sitio web.';
@@ -23,7 +21,6 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
 
   beforeAll(async () => {
     ({ t, base, browser } = await startBrowserApp(4));
-    await mkdir(SHOTS, { recursive: true });
   }, 120_000);
   afterAll(() => closeBrowserApp(t, browser));
 
@@ -331,7 +328,7 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
       await page.goto(`${base}${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.locator('[aria-busy="true"], .p-datatable-loading-overlay').first().waitFor({ state: 'detached' });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+      await keepScreenshot(page, `${name}-${width}`);
       expect({ name, width: await page.evaluate('document.documentElement.scrollWidth') }).toEqual({ name, width });
     };
     for (const width of [390, 1366]) {
@@ -349,7 +346,7 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
       await admin.getByRole('button', { name: 'Retirar aprobación' }).click();
       await admin.getByRole('dialog').getByLabel('Motivo del rechazo').waitFor();
       await admin.locator('.p-dialog-enter-done').waitFor();
-      await admin.screenshot({ path: `${SHOTS}/empresa-rechazar-${width}.png` });
+      await keepScreenshot(admin, `empresa-rechazar-${width}`, { fullPage: false });
       await admin.context().close();
 
       const provider = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();

@@ -1,16 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import { keepScreenshot } from '../support/screenshots';
 import { logIn, choose } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
 import { waitFor } from '../support/wait';
 
 const INVITEE = { email: 'tecnologa@labandes.cl', password: 'clave de la tecnóloga 1' };
 const NEW_ADMIN = { email: 'segunda.admin@cotizalab.test', password: 'clave de la segunda admin' };
-/** Where the screenshots of every screen go (never in the repository); SHOTS_DIR to choose. */
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-users';
 
 /** Whether a table scrolls sideways inside its wrapper (a column out of sight). Runs in the page. */
 const clippedTable = "[...document.querySelectorAll('.p-datatable-wrapper')].some((w) => w.scrollWidth > w.clientWidth + 1)";
@@ -27,7 +25,6 @@ describe('an administrator runs accounts in the back office', () => {
     const created = await t.http.post('/api/company').set('Authorization', `Bearer ${token}`).send({ rut: '76.086.428-5', legalName: 'Laboratorio Los Andes SpA', tradeName: 'LabAndes' });
     companyId = created.body.data.id;
     await t.http.post(`/api/company/${companyId}/approve`).set('Authorization', `Bearer ${token}`).send({});
-    await mkdir(SHOTS, { recursive: true });
   }, 120_000);
   afterAll(() => closeBrowserApp(t, browser));
 
@@ -160,7 +157,7 @@ describe('an administrator runs accounts in the back office', () => {
         await page.goto(`${base}${path}`);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         await page.locator('[aria-busy="true"], .p-datatable-loading-overlay').first().waitFor({ state: 'detached' });
-        await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        await keepScreenshot(page, `${name}-${width}`);
         expect({ name, width: await page.evaluate<number>('document.documentElement.scrollWidth') }).toEqual({ name, width });
         // No column of a list is cut off inside its own scroller either.
         expect({ name, width, clipped: await page.evaluate<boolean>(clippedTable) }).toEqual({ name, width, clipped: false });
@@ -169,7 +166,7 @@ describe('an administrator runs accounts in the back office', () => {
       await page.goto(`${base}/app/maintainers/administrators/view/${person.id}`);
       await page.getByRole('button', { name: 'Fijar contraseña' }).click();
       await page.getByRole('dialog').getByRole('textbox', { name: 'Nueva contraseña' }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/fijar-contrasena-${width}.png` });
+      await keepScreenshot(page, `fijar-contrasena-${width}`, { fullPage: false });
       await page.context().close();
 
       // What a provider sees: its company's users and the invitation without profile or company.
@@ -182,7 +179,7 @@ describe('an administrator runs accounts in the back office', () => {
         await prv.goto(`${base}${path}`);
         await prv.getByRole('heading', { name: heading, level: 1 }).waitFor();
         await prv.locator('[aria-busy="true"], .p-datatable-loading-overlay').first().waitFor({ state: 'detached' });
-        await prv.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        await keepScreenshot(prv, `${name}-${width}`);
         expect({ name, width: await prv.evaluate<number>('document.documentElement.scrollWidth') }).toEqual({ name, width });
         expect({ name, width, clipped: await prv.evaluate<boolean>(clippedTable) }).toEqual({ name, width, clipped: false });
       }

@@ -15,11 +15,14 @@ let source: Promise<string> | undefined;
 /**
  * The axe-core violations of the page as it is now, one line each ("contrast (serious) at .cl-back").
  * The page's context must be created with `bypassCSP: true`: axe is injected, and the app's CSP
- * rightly refuses injected scripts.
+ * rightly refuses injected scripts. A page that already has it (a second look at another width) is not sent
+ * axe's 500 kB again.
  */
 export async function axeViolations(page: Page, name: string): Promise<string[]> {
-  source ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(await source);
+  if (!(await page.evaluate<boolean>("typeof globalThis.axe !== 'undefined'"))) {
+    source ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(await source);
+  }
   const violations = await page.evaluate<Violation[], string[]>(
     async (tags) => (await (globalThis as unknown as { axe: { run: (options: object) => Promise<{ violations: Violation[] }> } }).axe.run({ runOnly: { type: 'tag', values: tags } })).violations,
     RULES,

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { keepScreenshot } from './screenshots';
 /** The one select helper, for both shells. */
 export { choose } from './select';
 
@@ -41,10 +42,7 @@ export async function authorizeInQueue(page: Page, codes: string[]) {
   await page.getByText(codes.length === 1 ? 'Autorizamos el precio.' : `Autorizamos ${noun}.`).waitFor();
 }
 
-/** Set SHOTS_DIR to keep a screenshot of every screen looked at (never in the repository). */
-const SHOTS = process.env.SHOTS_DIR;
-
-/** Looks at the screen at a phone's and a desktop's width: nothing overflows sideways; a screenshot when asked for. */
+/** Looks at the screen at a phone's and a desktop's width: nothing overflows sideways; a screenshot when SHOTS_DIR asks for one. */
 export async function lookAtBothWidths(page: Page, name: string) {
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
@@ -52,7 +50,7 @@ export async function lookAtBothWidths(page: Page, name: string) {
     await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect({ name, width, overflow: overflow > width }).toEqual({ name, width, overflow: false });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

@@ -22,13 +22,22 @@ export const WEB_DIST = process.env.TEST_WEB_DIST ?? join(__dirname, '..', '..',
  * address, and a Chromium to drive it. `closeBrowserApp` ends both, whatever of them started.
  */
 export async function startBrowserApp(seedLabs: number): Promise<{ t: TestApp; base: string; browser: Browser }> {
-  const t = await startTestApp({ seedLabs, env: { WEB_DIST_DIR: WEB_DIST } });
-  return { t, base: await serve(t), browser: await launchChromium() };
+  // Chromium starts while the app does (they wait on different things); whichever fails, nothing is left running.
+  const [app, browser] = await Promise.allSettled([startTestApp({ seedLabs, env: { WEB_DIST_DIR: WEB_DIST } }), launchChromium()]);
+  if (app.status === 'rejected' || browser.status === 'rejected') {
+    await closeBrowserApp(app.status === 'fulfilled' ? app.value : undefined, browser.status === 'fulfilled' ? browser.value : undefined);
+    throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
+  }
+  const t = app.value;
+  return { t, base: await serve(t), browser: browser.value };
 }
 
 export async function closeBrowserApp(t: TestApp | undefined, browser: Browser | undefined): Promise<void> {
-  await browser?.close();
-  await t?.close();
+  // Both at once: the app's close waits for its queues and database, not for the browser (whose open connections
+  // end as it closes), and each takes about a second.
+  const closed = await Promise.allSettled([browser?.close(), t?.close()]);
+  const failed = closed.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**
