@@ -156,7 +156,7 @@ export const POSITIONS_COUNTED = 100;
 /** `POST /api/reports/laboratories/:id` (a `ReportFilter` body): one branch: positions and days. */
 export interface LaboratoryDetail {
   laboratory: LaboratoryCount;
-  /** Position `POSITIONS_COUNTED + 1` counts every position past `POSITIONS_COUNTED`. */
+  /** Position 101 counts every position past 100 ("más de 100"; `POSITIONS_COUNTED`). */
   positions: { position: number; count: number }[];
   perDay: { day: string; impressions: number; opens: number }[];
 }
