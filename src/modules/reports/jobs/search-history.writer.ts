@@ -35,7 +35,7 @@ export interface ShownLaboratory {
 
 /**
  * The searches of the last moments of one API process, written in one transaction: one queue job and one
- * commit for up to 100 searches, the rollups added up and written once. One job per search cost the worker
+ * commit for up to 500 searches (HISTORY_BATCH), the rollups added up and written once. One job per search cost the worker
  * 5 ms of CPU a search, two and a half times what answering the search cost the API (issue 14).
  */
 export interface SearchHistoryBatch {
@@ -57,7 +57,7 @@ function refsOf(value: unknown): number[] {
 }
 
 /**
- * Writes the search and result history, off the request path, in the worker roles, with the
+ * Writes the search history (with what each search showed), off the request path, in the worker roles, with the
  * rollups the dashboard reads, in one transaction per batch of searches: a redelivered batch finds
  * its searches (each one's key is a unique `job_id`) and counts nothing twice.
  */
