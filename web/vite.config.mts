@@ -16,11 +16,6 @@ export default defineConfig({
     alias: [
       // The API's wire types live with the server (src/contracts); both builds compile against them.
       { find: '@contracts', replacement: fileURLToPath(new URL('../src/contracts/index.ts', import.meta.url)) },
-      // React's API on Preact (docs/decisions.md, "The storefront's weight"): react-dom alone was 72 kB gzip of
-      // every page's first load. The code and its types stay React's; only the build swaps the runtime.
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
     ],
   },
   build: {

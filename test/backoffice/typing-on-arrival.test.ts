@@ -41,6 +41,15 @@ describe('typing in a back-office look-up as soon as the screen shows it', () =>
     return { page, terms };
   }
 
+  /**
+   * The screen is looked at without the suggestions' overlay: it is placed for the width it opened at, and a narrower
+   * window would count it as the page overflowing (PrimeReact hides it on resize, in a race with the measurement).
+   */
+  async function closeSuggestions(page: Page) {
+    await page.keyboard.press('Escape');
+    await page.locator('.p-autocomplete-panel').waitFor({ state: 'detached' });
+  }
+
   /** The box says what was typed once its suggestions have come, each letter went in after the ones before, nothing overwrote them. */
   async function expectKept(page: Page, box: string, typed: string, terms: string[]) {
     const text = () => page.locator(`#${box}`).inputValue();
@@ -60,6 +69,7 @@ describe('typing in a back-office look-up as soon as the screen shows it', () =>
     await page.locator('#products-laboratoryId').pressSequentially(typed);
     await expectKept(page, 'products-laboratoryId', typed, terms);
     await page.locator('.p-autocomplete-panel li', { hasText: branch.identifierName }).first().waitFor();
+    await closeSuggestions(page);
     await lookAtBothWidths(page, 'bo-typing-product-branch');
     await page.close();
   });
@@ -72,6 +82,7 @@ describe('typing in a back-office look-up as soon as the screen shows it', () =>
     await page.locator('#add-exam').pressSequentially('hemo');
     await expectKept(page, 'add-exam', 'hemo', terms);
     expect(await page.locator('.p-autocomplete-panel li').first().textContent()).toMatch(/^Hemograma/);
+    await closeSuggestions(page);
     await lookAtBothWidths(page, 'bo-typing-add-price');
     await page.close();
   });

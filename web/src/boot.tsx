@@ -75,9 +75,7 @@ if (window.location.pathname === '/buscador') {
 // The page's own chunk first: its first render is the page, painted over the server's HTML of it (page-shell.ts).
 // A chunk that fails renders anyway: the route's lazy loader retries it, or reloads once.
 // The first render is a transition: React renders it in slices of a few milliseconds instead of one long task that
-// a phone's finger would wait behind (Lighthouse's TBT); the server's HTML stays on screen until the commit. The
-// build runs the app on Preact (vite.config.mts), whose startTransition renders at once: its render of a whole page
-// is shorter than React's slices were (docs/decisions.md, "The storefront's weight").
+// a phone's finger would wait behind (Lighthouse's TBT); the server's HTML stays on screen until the commit.
 void preloadPage(window.location.pathname).catch(() => undefined).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(

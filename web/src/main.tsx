@@ -3,8 +3,8 @@
  * painted, the web app itself (boot.tsx).
  *
  * The server writes the page's text into the HTML (page-shell.ts): a phone can paint it as soon as the CSS is in.
- * Loading the app from here rather than as this module's static imports keeps its JavaScript (with the page's,
- * 130 to 145 kB gzip) from competing with the stylesheet on a slow connection and from running before that first
+ * Loading the app from here rather than as this module's static imports keeps its JavaScript (the larger part of
+ * what the page loads) from competing with the stylesheet on a slow connection and from running before that first
  * paint; the page's own chunk is asked for at the same moment, so the app and the page still arrive in one round.
  */
 import 'primereact/resources/themes/lara-light-cyan/theme.css';

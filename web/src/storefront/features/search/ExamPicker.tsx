@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { searchExams } from '../../../api/lookups';
 import { shortExamName } from '../../../app/format';
 import { AutoCompleteBox } from '../../../shared/ui/AutoCompleteBox';
@@ -87,8 +87,9 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
     return () => cancelAnimationFrame(frame);
   }, [suggestions]);
 
-  // After a chip is removed, focus stays where the person was: the chip now in its place, else the box.
-  useEffect(() => {
+  // After a chip is removed, focus stays where the person was: the chip now in its place, else the box. A layout
+  // effect: focus moves in the same task as the chip goes, never a frame on the page's body.
+  useLayoutEffect(() => {
     if (refocus.current === null) return;
     const buttons = chipsRef.current?.querySelectorAll('button') ?? [];
     (buttons[Math.min(refocus.current, buttons.length - 1)] ?? inputRef.current)?.focus();
