@@ -21,8 +21,8 @@ interface Entry<T> {
 }
 
 /**
- * PrimeReact's single-value AutoComplete, safe to type in as soon as it shows, under React and under Preact (the
- * web build's runtime; docs/decisions.md). The AutoComplete writes its box's text from an effect after every render
+ * PrimeReact's single-value AutoComplete, safe to type in as soon as it shows, under React and under Preact (which
+ * the build ran on for a while and may again; docs/decisions.md). The AutoComplete writes its box's text from an effect after every render
  * (useUpdateEffect → updateInputField), with the value that render had. React runs a keystroke's effects before the
  * next keystroke; Preact runs them after the next frame, or just before the box's next render, so on a busy page a
  * late write put an older text back over the letters typed since ("hemo" became "eo"). Here the AutoComplete's

@@ -43,7 +43,7 @@ export const chipLabel = (exam: PickedExam) => (exam.typed ? `${exam.typed} · $
 export function ExamPicker({ id, value, onChange, invalid }: { id: string; value: PickedExam[]; onChange: (exams: PickedExam[]) => void; invalid?: boolean }) {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   // The box's text, for what a picked exam keeps of it (pickedFrom). The box itself is an AutoCompleteBox: under
-  // Preact a plain AutoComplete wrote older text back over letters typed right after the page loaded.
+  // Preact (tried as the build's runtime) a plain AutoComplete wrote older text back over letters typed right after load.
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const chipsRef = useRef<HTMLUListElement>(null);
