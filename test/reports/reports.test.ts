@@ -132,7 +132,7 @@ describe('reports', () => {
     // The writer is inside its transaction, its raw rows inserted, waiting to add to the rollups: cut it
     // there (a cancelled statement aborts the transaction as a dead worker's connection would).
     const victim = await waitFor(
-      () => t.prisma.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO report_laboratory_daily%'`,
+      () => t.prisma.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO report_laboratory_daily%'`,
       (rows) => rows.length > 0,
     );
     expect(victim).toHaveLength(1);

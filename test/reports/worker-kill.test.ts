@@ -58,7 +58,7 @@ describe('a worker killed mid-batch', () => {
     await holding;
     await t.http.post('/api/log-access').send({ route: `/laboratorio/${lab.id}`, session: 1790000002 });
     const waiting = await waitFor(
-      () => t.prisma.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO report_laboratory_daily%'`,
+      () => t.prisma.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO report_laboratory_daily%'`,
       (rows) => rows.length > 0,
       60_000,
     );

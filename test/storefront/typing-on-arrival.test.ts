@@ -42,4 +42,32 @@ describe('typing in the exam box as soon as the page shows it', () => {
     expect(await page.getByRole('option').first().textContent()).toMatch(/^Hemograma/);
     await page.close();
   });
+
+  it('asks nothing for text the box no longer holds: a suggestion picked while the next look-up waits does not reopen the list', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    // The page's clock runs as usual until it is paused below; then the look-up's delay waits for runFor.
+    await page.clock.install();
+    const lookedUp: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/exam/search')) lookedUp.push((JSON.parse(request.postData() ?? '{}') as { term: string }).term);
+    });
+    await page.goto(`${base}/`);
+    const box = page.locator('#exams');
+    await box.pressSequentially('creati');
+    const creatinina = page.getByRole('option', { name: /^Creatinina/ }).first();
+    await creatinina.waitFor();
+    // The patient types on and, before the look-up of "creatinna" is due, taps the suggestion already on screen.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    await box.pressSequentially('nna');
+    await creatinina.click();
+    await page.locator('.cl-exam-chip', { hasText: 'Creatinina' }).waitFor();
+    await page.clock.runFor(1000);
+    await page.clock.resume();
+    // A later look-up's answer: had one been asked for "creatinna", its request went out before this one's.
+    await box.pressSequentially('hemo');
+    await page.getByRole('option', { name: /^Hemograma/ }).first().waitFor();
+    expect(lookedUp.filter((term) => term.startsWith('creatinn'))).toEqual([]);
+    expect(await box.inputValue()).toBe('hemo');
+    await page.close();
+  });
 });

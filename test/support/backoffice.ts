@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { keepScreenshot } from './screenshots';
+import { dottedCode } from './format';
 /** The one select helper, for both shells. */
 export { choose } from './select';
 
@@ -10,8 +11,7 @@ export async function logIn(page: Page, who: { email: string; password: string }
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
-/** A FONASA code as the back office shows it: "0301045" → "03-01-045". */
-export const dottedCode = (code: string) => `${code.slice(0, 2)}-${code.slice(2, 4)}-${code.slice(4)}`;
+export { dottedCode } from './format';
 
 /** Adds a price on a branch's prices tab, finding the exam by its code with the catalogue typeahead. */
 export async function addPrice(page: Page, code: string, price: number) {

@@ -4,6 +4,7 @@ import type { ImageRef } from '@contracts';
 import { asApiError } from '../../api/client';
 import { mediaCalls } from '../../api/dataProvider';
 import { AutoCompleteBox } from '../../shared/ui/AutoCompleteBox';
+import { useLookUp } from '../../shared/ui/useLookUp';
 import { describedBy, FormField } from '../../shared/ui/FormField';
 import { FETCH_DELAY_MS } from '../../shared/useDebouncedValue';
 import { useField } from './formContext';
@@ -77,17 +78,16 @@ type T = Picked;
 /** Several records picked by typing part of their name (exams of a package). */
 export function MultiLookupInput({ source, label, hint, search }: { source: string; label: string; hint?: string; search: (term: string) => Promise<T[]> }) {
   const f = useField<T[]>(source);
-  const [suggestions, setSuggestions] = useState<T[]>([]);
+  const lookUp = useLookUp<T>(async (term) => (await search(term)).filter((s) => !(f.value ?? []).some((v) => v.id === s.id)));
   return (
     <FormField id={f.id} label={label} error={f.error} hint={hint}>
       {/* A plain AutoComplete: with `multiple` it empties its box itself, never from an effect (see AutoCompleteBox). */}
       <AutoComplete
+        {...lookUp}
         inputId={f.id}
         multiple
         value={f.value ?? []}
         field="label"
-        suggestions={suggestions}
-        completeMethod={(e) => void search(e.query).then((found) => setSuggestions(found.filter((s) => !(f.value ?? []).some((v) => v.id === s.id))), () => setSuggestions([]))}
         onChange={(e) => f.onChange((e.value as T[]) ?? [])}
         delay={FETCH_DELAY_MS}
         disabled={f.disabled}
@@ -102,17 +102,16 @@ export function MultiLookupInput({ source, label, hint, search }: { source: stri
 /** One record picked by typing part of its name (a package's branch). */
 export function LookupInput({ source, label, hint, search }: { source: string; label: string; hint?: string; search: (term: string) => Promise<T[]> }) {
   const f = useField<T | null>(source);
-  const [suggestions, setSuggestions] = useState<T[]>([]);
+  const lookUp = useLookUp<T>(search);
   return (
     <FormField id={f.id} label={label} error={f.error} hint={hint}>
       {/* The field stays null until a branch is picked; the box keeps what is typed meanwhile (a plain AutoComplete
           writes the field's value, '', into its box after each render, and under Preact late: AutoCompleteBox). */}
       <AutoCompleteBox<T>
+        {...lookUp}
         inputId={f.id}
         value={f.value ?? null}
         field="label"
-        suggestions={suggestions}
-        completeMethod={(e) => void search(e.query).then(setSuggestions, () => setSuggestions([]))}
         onChange={(e) => f.onChange(typeof e.value === 'object' ? e.value : null)}
         dropdown
         dropdownAriaLabel={`Ver opciones de ${label.toLowerCase()}`}

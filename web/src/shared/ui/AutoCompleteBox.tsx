@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type Ref } from 'react';
 import { AutoComplete, type AutoCompleteChangeEvent, type AutoCompleteProps } from 'primereact/autocomplete';
 
 type AutoCompleteBoxProps<T extends object> = Omit<AutoCompleteProps<T>, 'value' | 'multiple' | 'selectedItemTemplate' | 'onChange'> & {
@@ -10,6 +10,8 @@ type AutoCompleteBoxProps<T extends object> = Omit<AutoCompleteProps<T>, 'value'
   /** The text a picked item leaves in the box: its `field` unless said ('' empties the box, as for chips). */
   pickedText?: (item: T) => string;
   onChange?: (event: AutoCompleteChangeEvent<T>) => void;
+  /** The AutoComplete itself (useLookUp closes its list). */
+  ref?: Ref<AutoComplete<T>>;
 };
 
 /** What the box shows: the text typed or the picked item's, as of the latest keystroke, pick or new `value`. */

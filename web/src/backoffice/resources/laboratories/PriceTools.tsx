@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
@@ -10,6 +10,7 @@ import { searchExams } from '../../../api/lookups';
 import { formatClp, shortExamName } from '../../../app/format';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { AutoCompleteBox } from '../../../shared/ui/AutoCompleteBox';
+import { useLookUp } from '../../../shared/ui/useLookUp';
 import { SelectBox } from '../../../shared/ui/SelectBox';
 import { FETCH_DELAY_MS } from '../../../shared/useDebouncedValue';
 import { useMutations, useNotify } from '../../crud/hooks';
@@ -30,31 +31,20 @@ interface PickedExam {
 
 /** The FONASA catalogue look-up (the API's exam search), one exam at a time, as the storefront's picker shows them. */
 function ExamLookup({ id, value, onChange }: { id: string; value: PickedExam | null; onChange: (exam: PickedExam | null) => void }) {
-  const [suggestions, setSuggestions] = useState<PickedExam[]>([]);
-  const latest = useRef(0);
-  const lookUp = async (term: string) => {
-    // Answers can arrive out of order: only the one for the latest text typed is shown.
-    const asked = ++latest.current;
-    try {
-      const found = await searchExams(term, 8);
-      if (asked !== latest.current) return;
-      setSuggestions(found.map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })));
-    } catch {
-      if (asked === latest.current) setSuggestions([]);
-    }
-  };
+  const lookUp = useLookUp<PickedExam>(async (term) =>
+    (await searchExams(term, 8)).map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })),
+  );
   return (
     // The box keeps what is typed while nothing is picked (an AutoCompleteBox: a plain AutoComplete wiped it, or
     // under Preact wrote older text over it); a price added sets the exam back to null, which empties it.
     <AutoCompleteBox<PickedExam>
+      {...lookUp}
       inputId={id}
       value={value}
-      suggestions={suggestions}
       field="name"
       delay={FETCH_DELAY_MS}
       minLength={2}
       forceSelection
-      completeMethod={(e) => void lookUp(e.query)}
       onChange={(e) => onChange(typeof e.value === 'object' && e.value ? e.value : null)}
       itemTemplate={(exam: PickedExam) => (
         <div className="cl-exam-option">

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { searchExams } from '../../../api/lookups';
 import { shortExamName } from '../../../app/format';
 import { AutoCompleteBox } from '../../../shared/ui/AutoCompleteBox';
+import { useLookUp } from '../../../shared/ui/useLookUp';
 import { FETCH_DELAY_MS } from '../../../shared/useDebouncedValue';
 
 export interface PickedExam {
@@ -41,31 +42,19 @@ export const chipLabel = (exam: PickedExam) => (exam.typed ? `${exam.typed} · $
  * PrimeReact only marks with a class.
  */
 export function ExamPicker({ id, value, onChange, invalid }: { id: string; value: PickedExam[]; onChange: (exams: PickedExam[]) => void; invalid?: boolean }) {
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  // The exams already picked are not suggested again.
+  const lookUp = useLookUp<Suggestion>(async (term) => {
+    const chosen = new Set(value.map((e) => e.id));
+    return (await searchExams(term, 8)).filter((e) => !chosen.has(e.id)).map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` }));
+  });
+  const suggestions = lookUp.suggestions;
   // The box's text, for what a picked exam keeps of it (pickedFrom). The box itself is an AutoCompleteBox: under
   // Preact (tried as the build's runtime) a plain AutoComplete wrote older text back over letters typed right after load.
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const chipsRef = useRef<HTMLUListElement>(null);
   const refocus = useRef<number | null>(null);
-  // Only the latest look-up may show its answer: a slower, older one arriving after a newer one or after
-  // an exam was picked would reopen the list over the rest of the form.
-  const latest = useRef(0);
   const listId = `${id}-sugerencias_list`;
-
-  const lookUp = async (term: string) => {
-    const asked = ++latest.current;
-    try {
-      const found = await searchExams(term, 8);
-      if (asked !== latest.current) return;
-      const chosen = new Set(value.map((e) => e.id));
-      setSuggestions(
-        found.filter((e) => !chosen.has(e.id)).map((e) => ({ id: e.id, name: shortExamName(e.name), detail: `${e.codeDotted} · ${e.typeExam.name}` })),
-      );
-    } catch {
-      if (asked === latest.current) setSuggestions([]);
-    }
-  };
 
   /** Names the highlighted suggestion to assistive technology: ids on the options, aria-activedescendant on the box. */
   const announceHighlight = () => {
@@ -97,7 +86,6 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
   }, [value]);
 
   const remove = (index: number) => {
-    latest.current += 1;
     refocus.current = index;
     onChange(value.filter((_, i) => i !== index));
   };
@@ -118,20 +106,18 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
         id={`${id}-sugerencias`}
         inputId={id}
         inputRef={inputRef}
+        {...lookUp}
         value={text}
         // A picked suggestion becomes a chip (onSelect) and leaves the box empty for the next exam.
         pickedText={() => ''}
-        suggestions={suggestions}
         field="name"
         delay={FETCH_DELAY_MS}
         minLength={2}
-        completeMethod={(e) => void lookUp(e.query)}
         // A picked suggestion arrives here as an object, before onSelect, which still needs what was typed.
         onChange={(e) => {
           if (typeof e.value === 'string') setText(e.value);
         }}
         onSelect={(e) => {
-          latest.current += 1;
           const exam = e.value as PickedExam;
           setText('');
           if (!value.some((v) => v.id === exam.id)) onChange([...value, pickedFrom(exam, text)]);
