@@ -2,7 +2,8 @@
  * The entry: the stylesheets (Vite writes them into index.html as blocking links) and, once the page has been
  * painted, the web app itself (boot.tsx).
  *
- * The server writes the page's text into the HTML (page-shell.ts): a phone can paint it as soon as the CSS is in.
+ * The server renders the public pages into the HTML with the app's own components (entry-server.tsx): a phone can
+ * paint the page as soon as the CSS is in, and the app then hydrates it (boot.tsx).
  * Loading the app from here rather than as this module's static imports keeps its JavaScript (the larger part of
  * what the page loads) from competing with the stylesheet on a slow connection and from running before that first
  * paint; the page's own chunk is asked for at the same moment, so the app and the page still arrive in one round.
@@ -21,7 +22,7 @@ function afterFirstPaint(run: () => void) {
     started = true;
     run();
   };
-  // No page in the HTML (routes without a server shell, the back office), or a tab opened in the background that
+  // No page in the HTML (routes the server does not render, the back office), or a tab opened in the background that
   // paints nothing yet: nothing to wait for.
   if (!document.getElementById('root')?.hasChildNodes() || document.visibilityState === 'hidden') return once();
   // The first contentful paint is reported once it is on screen (a frame's callback would be too early: the
