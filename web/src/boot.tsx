@@ -12,7 +12,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './app/primeReactSetup';
 import { AppRoot } from './app/AppRoot';
-import { appStore } from './app/store';
+import { appStore, createAppStore } from './app/store';
 import { AppRoutes, preloadPage } from './app/router';
 import { adoptFirstState } from './app/firstState';
 import { hasStoredToken, storedTokenRead } from './shared/auth/authSlice';
@@ -22,6 +22,18 @@ const store = appStore();
 const container = document.getElementById('root')!;
 const serverRendered = container.hasAttribute('data-ssr');
 adoptFirstState(store, window.location.pathname, window.location.search);
+
+/**
+ * The state the server rendered with, made as the server made it (entry-server.tsx: a store without sagas, the same
+ * first state). The browser's store moves on at once (a shared quote's search starts now and may answer before a
+ * slow phone has hydrated the page): the hydration renders from this one.
+ */
+function serverRenderedState() {
+  const { store: server } = createAppStore({ sagas: false });
+  adoptFirstState(server, window.location.pathname, window.location.search);
+  return server.getState();
+}
+const serverState = serverRendered ? serverRenderedState() : undefined;
 
 /** What only this browser keeps: whether a token is stored (the header's "Ingresar"), and the cart. */
 const restoreBrowserState = () => {
@@ -34,7 +46,7 @@ if (!serverRendered) restoreBrowserState();
 
 // A hydrated page gets them after the hydration's commit, before the browser paints it.
 const app = (
-  <AppRoot store={store} onCommitted={serverRendered ? restoreBrowserState : undefined}>
+  <AppRoot store={store} serverState={serverState} onCommitted={serverRendered ? restoreBrowserState : undefined}>
     <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>
