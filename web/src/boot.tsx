@@ -15,6 +15,7 @@ import { AppRoot } from './app/AppRoot';
 import { appStore, createAppStore } from './app/store';
 import { AppRoutes, preloadPage } from './app/router';
 import { adoptFirstState } from './app/firstState';
+import { replayEarlyClicks } from './app/earlyClicks';
 import { hasStoredToken, storedTokenRead } from './shared/auth/authSlice';
 import { cartRestored, storedCart } from './storefront/features/cart/cartSlice';
 
@@ -46,7 +47,17 @@ if (!serverRendered) restoreBrowserState();
 
 // A hydrated page gets them after the hydration's commit, before the browser paints it.
 const app = (
-  <AppRoot store={store} serverState={serverState} onCommitted={serverRendered ? restoreBrowserState : undefined}>
+  <AppRoot
+    store={store}
+    serverState={serverState}
+    onCommitted={serverRendered ? restoreBrowserState : undefined}
+    // Once everything can answer them: the controls take pointers (app.css), and the clicks made on the server's page
+    // before the hydration (main.tsx held them) are done again.
+    onSettled={serverRendered ? () => setTimeout(() => {
+      container.setAttribute('data-hydrated', '');
+      replayEarlyClicks();
+    }) : undefined}
+  >
     <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>

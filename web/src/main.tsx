@@ -14,6 +14,7 @@ import './theme/primereact-structure.css';
 import './theme/app.css';
 import { reloadOnceForNewRelease } from './app/chunkReload';
 import { pageLoaderFor } from './app/pages';
+import { holdEarlyClicks } from './app/earlyClicks';
 
 function afterFirstPaint(run: () => void) {
   let started = false;
@@ -39,6 +40,9 @@ function afterFirstPaint(run: () => void) {
   // However slow the stylesheet, the app does not wait for it longer than this.
   setTimeout(once, 1000);
 }
+
+// A page the server rendered is on screen before the app: a click on it waits for the hydration (earlyClicks.ts).
+if (document.getElementById('root')?.hasAttribute('data-ssr')) holdEarlyClicks();
 
 afterFirstPaint(() => {
   // Failures are the app's to handle (lazyPage retries the chunk, or reloads once): here it is only a head start.
