@@ -14,7 +14,12 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   oxc: { jsx: { runtime: 'automatic' } },
-  define: { __APP_VERSION__: JSON.stringify(version) },
+  define: {
+    __APP_VERSION__: JSON.stringify(version),
+    // The server's bundle is production React and Redux Toolkit whatever NODE_ENV the API runs with (tests run without
+    // one): the development builds render several times slower and check every action.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
   resolve: {
     alias: [
       // The API's wire types live with the server (src/contracts); both builds compile against them.

@@ -12,6 +12,11 @@ import 'primereact/resources/themes/lara-light-cyan/theme.css';
 import 'primeicons/primeicons.css';
 import './theme/primereact-structure.css';
 import './theme/app.css';
+// The styles of the parts of the server-rendered pages that their own chunks bring (the order reader's buttons, the
+// home's banners and packages): in the blocking stylesheet, so the server's HTML of them paints styled, not restyled
+// (and moved) when the chunk arrives.
+import './storefront/features/order-reader/orderReader.css';
+import './storefront/features/products/products.css';
 import { reloadOnceForNewRelease } from './app/chunkReload';
 import { pageLoaderFor } from './app/pages';
 import { holdEarlyClicks } from './app/earlyClicks';
