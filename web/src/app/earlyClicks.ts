@@ -3,12 +3,16 @@
  * selects and checkboxes as soon as its HTML is in, but they do nothing until the app takes the page over (until then
  * a pointer goes through them: app.css). Each click is held (its default and its handlers stopped) and done again once
  * the hydration has committed (boot.tsx), so a select opened or a box ticked during the first second is not lost.
- * Links are not held: they work without the app. No React here: the entry (main.tsx) starts it, as early as it runs.
+ * Links are not held: they work without the app. A file chosen then (the order reader's photo) is told to the app
+ * the same way: its input keeps the file, and its change is dispatched again. No React here: the entry (main.tsx)
+ * starts it, as early as it runs.
  */
 interface HeldClick {
   target: Element;
   /** Where a pointer clicked (none for a key's click): the control there, once it takes pointers again, gets it. */
   point: { x: number; y: number } | null;
+  /** A file input's change rather than a click. */
+  change?: true;
 }
 
 let held: HeldClick[] | null = null;
@@ -24,11 +28,19 @@ function hold(event: MouseEvent) {
   if (!implicitSubmit) held?.push({ target, point: event.detail > 0 ? { x: event.clientX, y: event.clientY } : null });
 }
 
-/** Starts holding clicks on the server's page. */
+function holdChange(event: Event) {
+  const target = event.target instanceof HTMLInputElement ? event.target : null;
+  if (!target || target.type !== 'file' || !target.closest('#root')) return;
+  event.stopImmediatePropagation();
+  held?.push({ target, point: null, change: true });
+}
+
+/** Starts holding clicks (and files chosen) on the server's page. */
 export function holdEarlyClicks(): void {
   if (held) return;
   held = [];
   document.addEventListener('click', hold, true);
+  document.addEventListener('change', holdChange, true);
 }
 
 /** Stops holding and does the held clicks again, in order, on what is still on the page. */
@@ -37,7 +49,12 @@ export function replayEarlyClicks(): void {
   const clicks = held;
   held = null;
   document.removeEventListener('click', hold, true);
-  for (const { target, point } of clicks) {
+  document.removeEventListener('change', holdChange, true);
+  for (const { target, point, change } of clicks) {
+    if (change) {
+      if (target.isConnected) target.dispatchEvent(new Event('change', { bubbles: true }));
+      continue;
+    }
     // A pointer went through the control to what holds it: the control under the same point now, if it is still
     // inside what was clicked (the page has not moved under the finger).
     const under = point ? document.elementFromPoint(point.x, point.y) : null;
