@@ -1,13 +1,16 @@
 import sharp from 'sharp';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../support/app';
 import { clp } from '../support/format';
+import { WEB_DIST } from '../support/browser';
 
 /**
  * What crawlers and chat previews read (issue 18, item 4), and how long browsers may keep the web
- * app's files (item 2). A built web app of two files stands in for the real one.
+ * app's files (item 2). A built web app of two files stands in for the real one, beside the real build's server
+ * bundle (ssr/, `npm run build:web`), which renders the public pages (issue 29, item 2).
  */
 describe('pages that share well', () => {
   let t: TestApp;
@@ -20,6 +23,8 @@ describe('pages that share well', () => {
     await writeFile(join(webRoot, 'index.html'), INDEX);
     await writeFile(join(webRoot, 'assets', 'index-3f9a1c.js'), 'console.log("cotizalab");');
     await writeFile(join(webRoot, 'assets', 'index-3f9a1c.js.map'), '{"version":3,"sources":["../../src/secret.ts"]}');
+    if (!existsSync(join(WEB_DIST, 'ssr', 'entry-server.cjs'))) throw new Error(`no server bundle in ${WEB_DIST}/ssr: run \`npm run build:web\` first (\`npm test\` does)`);
+    await cp(join(WEB_DIST, 'ssr'), join(webRoot, 'ssr'), { recursive: true });
     t = await startTestApp({ seedLabs: 6, env: { WEB_DIST_DIR: webRoot, PUBLIC_URL: 'https://cotizalab.example' } });
   }, 120_000);
   afterAll(async () => {
@@ -54,8 +59,11 @@ describe('pages that share well', () => {
     expect(plain.text).toContain(`<title>${lab.identifierName} · ${lab.comuna.name} · CotizaLab</title>`);
     expect(plain.text).toContain(`<meta property="og:title" content="${lab.identifierName} · ${lab.comuna.name} · CotizaLab" />`);
     expect(plain.text).toContain(`${lab.addressLine1}, ${lab.comuna.name}.`);
-    // The page's own words are in the HTML, for a phone to paint before the JavaScript, and its data goes along.
+    // The page is in the HTML as the web app renders it, for a phone to paint before the JavaScript (which hydrates
+    // it), and its data goes along.
+    expect(plain.text).toContain('<div id="root" data-ssr>');
     expect(plain.text).toContain(`<h1 class="cl-page-title">${lab.identifierName}</h1>`);
+    expect(plain.text).toContain('<h2 id="exams-title">Exámenes y precios</h2>');
     expect(plain.text).toContain(`<script type="application/json" id="cl-preloaded">{"POST /api/laboratory/${lab.id}/search {\\"currentPage\\":1,\\"perPage\\":20}":{"laboratory":{"id":${lab.id},`);
 
     const offers = await t.prisma.laboratoryExam.findMany({ where: { laboratoryId: lab.id, status: 'AUTHORIZED', isActive: true }, orderBy: { examId: 'asc' }, take: 2 });
@@ -110,7 +118,9 @@ describe('pages that share well', () => {
     const home = await t.http.get('/');
     expect(home.status).toBe(200);
     expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.text).toContain('<div id="root" data-ssr>');
     expect(home.text).toContain('<h1 id="hero-title">Cotiza tus exámenes de laboratorio</h1>');
+    expect(home.text).toContain('<h2 id="steps-title">Cómo funciona</h2>');
     expect(home.text).toContain('<meta property="og:url" content="https://cotizalab.example/" />');
   });
 
@@ -123,13 +133,13 @@ describe('pages that share well', () => {
     }
   });
 
-  it('answers 404 with the app\'s page at an address that is none of its pages, and a plain 404 for a missing file or a source map', async () => {
+  it('answers 404 with the app\'s page at an address that is none of its pages, and a plain 404 for a missing file, a source map or the server bundle', async () => {
     for (const path of ['/no-existe', '/wp-login.php', '/paquete/7/otra']) {
       const answer = await t.http.get(path);
       expect({ path, status: answer.status, app: answer.text.includes('<div id="root"></div>') }).toEqual({ path, status: 404, app: true });
     }
     for (const path of ['/panel', '/paquete/7', '/app/exams/view/3']) expect({ path, status: (await t.http.get(path)).status }).toEqual({ path, status: 200 });
-    for (const path of ['/assets/index-0000.js', '/assets/index-3f9a1c.js.map']) {
+    for (const path of ['/assets/index-0000.js', '/assets/index-3f9a1c.js.map', '/ssr/entry-server.cjs', '/ssr/entry-server.cjs.map']) {
       const answer = await t.http.get(path);
       expect({ path, status: answer.status, app: answer.text.includes('id="root"') }).toEqual({ path, status: 404, app: false });
     }

@@ -2,7 +2,8 @@
  * The entry: the stylesheets (Vite writes them into index.html as blocking links) and, once the page has been
  * painted, the web app itself (boot.tsx).
  *
- * The server writes the page's text into the HTML (page-shell.ts): a phone can paint it as soon as the CSS is in.
+ * The server renders the public pages into the HTML with the app's own components (entry-server.tsx): a phone can
+ * paint the page as soon as the CSS is in, and the app then hydrates it (boot.tsx).
  * Loading the app from here rather than as this module's static imports keeps its JavaScript (the larger part of
  * what the page loads) from competing with the stylesheet on a slow connection and from running before that first
  * paint; the page's own chunk is asked for at the same moment, so the app and the page still arrive in one round.
@@ -11,8 +12,14 @@ import 'primereact/resources/themes/lara-light-cyan/theme.css';
 import 'primeicons/primeicons.css';
 import './theme/primereact-structure.css';
 import './theme/app.css';
+// The styles of the parts of the server-rendered pages that their own chunks bring (the order reader's buttons, the
+// home's banners and packages): in the blocking stylesheet, so the server's HTML of them paints styled, not restyled
+// (and moved) when the chunk arrives.
+import './storefront/features/order-reader/orderReader.css';
+import './storefront/features/products/products.css';
 import { reloadOnceForNewRelease } from './app/chunkReload';
 import { pageLoaderFor } from './app/pages';
+import { holdEarlyClicks } from './app/earlyClicks';
 
 function afterFirstPaint(run: () => void) {
   let started = false;
@@ -21,7 +28,7 @@ function afterFirstPaint(run: () => void) {
     started = true;
     run();
   };
-  // No page in the HTML (routes without a server shell, the back office), or a tab opened in the background that
+  // No page in the HTML (routes the server does not render, the back office), or a tab opened in the background that
   // paints nothing yet: nothing to wait for.
   if (!document.getElementById('root')?.hasChildNodes() || document.visibilityState === 'hidden') return once();
   // The first contentful paint is reported once it is on screen (a frame's callback would be too early: the
@@ -38,6 +45,9 @@ function afterFirstPaint(run: () => void) {
   // However slow the stylesheet, the app does not wait for it longer than this.
   setTimeout(once, 1000);
 }
+
+// A page the server rendered is on screen before the app: a click on it waits for the hydration (earlyClicks.ts).
+if (document.getElementById('root')?.hasAttribute('data-ssr')) holdEarlyClicks();
 
 afterFirstPaint(() => {
   // Failures are the app's to handle (lazyPage retries the chunk, or reloads once): here it is only a head start.

@@ -7,7 +7,8 @@ export interface ShareMeta {
   image?: string;
 }
 
-import { escapeHtml } from './page-shell';
+/** Text made safe for HTML's text and attribute values. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The web app's index.html with this page's title, description and Open Graph tags, so that a

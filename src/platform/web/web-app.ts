@@ -13,8 +13,9 @@ import { isWebAppRoute } from '../../contracts/public-routes';
  */
 export function serveWebApp(app: NestExpressApplication, dir: string, serverPages: RegExp[] = []): boolean {
   if (!existsSync(join(dir, 'index.html'))) return false;
-  // The build keeps its source maps for whoever debugs on the machine; the public never gets them.
-  app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.map') ? res.status(404).type('text').send('Not Found') : next()));
+  // The build keeps its source maps for whoever debugs on the machine, and its server bundle (ssr/, the API's render of
+  // the public pages: modules/storefront/app-html.ts) beside the app; the public gets neither.
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.map') || req.path.startsWith('/ssr/') ? res.status(404).type('text').send('Not Found') : next()));
   app.useStaticAssets(dir, {
     index: false,
     // Vite names every file under assets/ by its content: a year, never revalidated. Others: an hour.

@@ -89,7 +89,8 @@ let preloadedAnswers: Record<string, unknown> | undefined;
 /**
  * An API answer the server wrote into the page it served (`<script type="application/json"
  * id="cl-preloaded">`, keyed "METHOD path body"), used once (the effect forgets it): a page opened from a link renders
- * its data on the first render, with no loading state in between (storefront-pages.controller.ts).
+ * its data on the first render, with no loading state in between, and the browser's first render equals the server's
+ * HTML of it (storefront-pages.controller.ts, entry-server.tsx).
  */
 export function readPreloaded<T>(key: string): T | undefined {
   if (preloadedAnswers === undefined) {
@@ -101,4 +102,18 @@ export function readPreloaded<T>(key: string): T | undefined {
     }
   }
   return preloadedAnswers[key] as T | undefined;
+}
+
+/**
+ * Runs `render` (the server's render of one page, entry-server.tsx) with `answers` as the page's preloaded answers.
+ * A module variable rather than a context: the render is synchronous (renderToString), so no other request's render
+ * can run while it is set, and useApiQuery reads it the same way on both sides.
+ */
+export function withPreloaded<T>(answers: Record<string, unknown>, render: () => T): T {
+  preloadedAnswers = answers;
+  try {
+    return render();
+  } finally {
+    preloadedAnswers = undefined;
+  }
 }

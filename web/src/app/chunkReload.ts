@@ -6,6 +6,8 @@ const RELOADED_KEY = 'cotizalab:chunk-reload';
 
 /** Reloads the page unless it was already reloaded for this; answers whether it did. */
 export function reloadOnceForNewRelease(): boolean {
+  // The server's render (entry-server.tsx) has no page to reload: its chunks are in its own bundle.
+  if (typeof sessionStorage === 'undefined') return false;
   if (sessionStorage.getItem(RELOADED_KEY)) return false;
   sessionStorage.setItem(RELOADED_KEY, '1');
   window.location.reload();
@@ -14,5 +16,6 @@ export function reloadOnceForNewRelease(): boolean {
 
 /** A chunk loaded: a later failure may reload again. */
 export function chunkLoaded(): void {
+  if (typeof sessionStorage === 'undefined') return;
   sessionStorage.removeItem(RELOADED_KEY);
 }

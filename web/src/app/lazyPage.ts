@@ -6,8 +6,9 @@ import { chunkLoaded, reloadOnceForNewRelease } from './chunkReload';
  * replaced it) reloads the page once, as the spec asks, instead of showing an error.
  *
  * `preload()` fetches the chunk ahead: once it is in, the page renders at once instead of
- * suspending, so the first render of a page opened from a link (boot.tsx preloads it) is the page
- * itself, painted over the server's HTML of it, never an empty <main> in between.
+ * suspending. The server loads its rendered pages so before any render (entry-server.tsx), and the
+ * browser loads the page it opens before it hydrates it (boot.tsx): both render the page itself,
+ * never its Suspense fallback, so the hydration matches.
  */
 // `any` props, as React.lazy itself takes: screens with and without props share this.
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {

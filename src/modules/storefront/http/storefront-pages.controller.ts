@@ -1,8 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ApiExcludeController, ApiOperation } from '../../../platform/http/openapi/decorators';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { Public } from '../../../platform/auth/access-policy';
@@ -12,7 +10,7 @@ import { GetHomeMediaQuery, SearchProductsQuery, searchProductsBody } from '../.
 import { GetOrderTotalQuery } from '../queries/get-order-total/get-order-total.query';
 import { ListSitemapLaboratoriesQuery } from '../queries/list-sitemap-laboratories/list-sitemap-laboratories.query';
 import { GetSearchShareQuery } from '../queries/get-search-share/get-search-share.query';
-import { escapeHtml, withPageShell } from '../page-shell';
+import { AppHtml } from '../app-html';
 import { withShareMeta } from '../share-page';
 import { formatClp } from '../../../platform/chile/money';
 import { Throttles } from '../../../platform/auth/throttles';
@@ -46,29 +44,24 @@ const CARD_PARAMS = ['examenes', 'region', 'comuna', 'cercanas'];
 const LABORATORY_FIRST_PAGE = { currentPage: 1, perPage: 20 };
 const HOME_TEXT = {
   title: 'Cotiza tus exámenes de laboratorio',
-  lead: 'Compara el precio de toda tu orden médica y cuánto pagas con tu previsión en los laboratorios cerca de ti.',
   description: 'Cotiza y compara exámenes de laboratorio clínico en Chile: precio, cobertura y copago en cada laboratorio cerca de ti.',
 };
-const HOME_STEPS = [
-  ['pi pi-file-edit', 'Ingresa tu orden médica', 'Escribe los exámenes como aparecen en tu orden, por nombre, sigla o código FONASA.'],
-  ['pi pi-map-marker', 'Elige dónde', 'Tu comuna y, si quieres, las comunas vecinas.'],
-  ['pi pi-wallet', 'Compara el total', 'El precio de cada examen, el total de la orden y tu copago según tu previsión, laboratorio por laboratorio.'],
-];
 const id = (text: string | undefined) => (text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2147483647 ? Number(text) : null);
 
 
 /**
  * What crawlers and chat previews read, which run no JavaScript: robots.txt, the sitemap of every
  * public laboratory, and a laboratory's page with its own title, address and (for a shared quote)
- * the price of the order in its Open Graph tags. People get the same web app as on any page.
+ * the price of the order in its Open Graph tags. The home, the search and a laboratory's page are
+ * rendered by the web app's own components (app-html.ts) from the answers gathered here, which go
+ * along for the browser to hydrate them.
  */
 @ApiExcludeController()
 @Controller()
 export class StorefrontPagesController {
-  private indexHtml?: string;
-
   constructor(
     private readonly queries: QueryBus,
+    private readonly html: AppHtml,
     private readonly throttles: Throttles,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -96,11 +89,11 @@ export class StorefrontPagesController {
       .send(['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...pages, ...laboratories.map((l) => url(`/laboratorio/${l.id}`, l.updatedAt)), '</urlset>', ''].join('\n'));
   }
 
-  /** The home page: its hero and steps in the HTML (HomePage.tsx), so a phone paints them before the JavaScript. */
+  /** The home page, rendered with its banners, packages and regions (HomePage.tsx), so a phone paints it all before the JavaScript. */
   @Public()
   @Get()
   @ApiOperation({ summary: 'Portada en HTML, con los banners, paquetes y regiones precargados' })
-  async home(@Res() response: Response) {
+  async home(@Req() request: Request, @Res() response: Response) {
     // HomeShowcase.tsx's three requests, answered in the HTML: the banners and packages are there on the
     // first render instead of pushing "Cómo funciona" down when they arrive.
     const showcase = (list: 'offers' | 'new') => ({ list, perPage: 4 });
@@ -112,14 +105,9 @@ export class StorefrontPagesController {
     ]).catch(() => [null, null, null, null]);
     const preloaded = media && offers && fresh
       ? { 'GET /api/media null': media, [`POST /api/product/search ${JSON.stringify(showcase('offers'))}`]: offers, [`POST /api/product/search ${JSON.stringify(showcase('new'))}`]: fresh, 'places:regions': regions }
-      : undefined;
-    const steps = HOME_STEPS.map(([icon, title, text]) => `<li><i class="${icon}" aria-hidden="true"></i><h3>${escapeHtml(title)}</h3><p>${escapeHtml(text)}</p></li>`).join('');
-    const body = `<section class="cl-hero" aria-labelledby="hero-title"><div class="cl-container"><h1 id="hero-title">${HOME_TEXT.title}</h1><p class="cl-hero__lead">${HOME_TEXT.lead}</p><div class="cl-hero__card cl-shell-form" aria-busy="true"></div></div></section>`
-      + `<section class="cl-container cl-steps" aria-labelledby="steps-title"><h2 id="steps-title">Cómo funciona</h2><ol>${steps}</ol></section>`;
-    response
-      .set('Cache-Control', 'no-cache')
-      .type('html')
-      .send(withPageShell(withShareMeta(this.index(), { title: `${HOME_TEXT.title} · CotizaLab`, description: HOME_TEXT.description, url: `${this.config.publicUrl}/` }), { back: false, body, preloaded }));
+      : {};
+    const meta = { title: `${HOME_TEXT.title} · CotizaLab`, description: HOME_TEXT.description, url: `${this.config.publicUrl}/` };
+    response.set('Cache-Control', 'no-cache').type('html').send(await this.html.page({ url: request.originalUrl, meta, preloaded }));
   }
 
   /**
@@ -129,7 +117,7 @@ export class StorefrontPagesController {
   @Public()
   @Get('buscador')
   @ApiOperation({ summary: 'Página /buscador en HTML, con el título, la descripción y la imagen de la cotización compartida' })
-  async search(@Query() query: Record<string, unknown>, @Res() response: Response) {
+  async search(@Query() query: Record<string, unknown>, @Req() request: Request, @Res() response: Response) {
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
     const regionId = id(text('region'));
     const [share, regions, comunas] = await Promise.all([
@@ -147,10 +135,9 @@ export class StorefrontPagesController {
         : `${exams}${where}: compara el total y tu copago en cada laboratorio.`;
     const url = `${this.config.publicUrl}/buscador${addressOf(query, QUOTE_PARAMS)}`;
     const image = `${this.config.publicUrl}/buscador/tarjeta.png${addressOf(query, CARD_PARAMS)}`;
-    // SearchPage.tsx's opening: its title, the one-line summary a phone shows, and the results' heading while they load.
-    const summary = [exams, share.place].filter(Boolean).join(' · ');
-    const body = `<div class="cl-container cl-search"><h1 class="cl-page-title">Cotiza tu orden médica</h1>${summary ? `<p class="cl-search__summary">${escapeHtml(summary)}</p>` : ''}<div class="cl-search__layout cl-shell-search"><div class="cl-search__filters cl-shell-block" aria-hidden="true"></div><section class="cl-search__results" aria-busy="true"><div class="cl-search__bar"><h2 class="cl-search__count">Buscando laboratorios…</h2></div></section></div></div>`;
-    response.set('Cache-Control', 'no-cache').type('html').send(withPageShell(withShareMeta(this.index(), { title, description, url, image }), { back: true, body, preloaded: { 'search:examNames': share.names, 'places:regions': regions, ...(regionId && comunas ? { 'places:comunas': { regionId, comunas } } : {}) } }));
+    // SearchPage.tsx renders with the order's exams named and the place's lists: its chips, summary and pickers as they stay.
+    const preloaded = { 'search:examNames': share.names, 'places:regions': regions, ...(regionId && comunas ? { 'places:comunas': { regionId, comunas } } : {}) };
+    response.set('Cache-Control', 'no-cache').type('html').send(await this.html.page({ url: request.originalUrl, meta: { title, description, url, image }, preloaded }));
   }
 
   /** The picture of a shared quote's preview (og:image): its exams, its place and what the whole order costs there. */
@@ -174,8 +161,8 @@ export class StorefrontPagesController {
   @Public()
   @Get('laboratorio/:id')
   @ApiOperation({ summary: 'Página HTML de un laboratorio público, con su nombre, dirección y el precio de la orden (404 si no es público)' })
-  async laboratory(@Param('id') id: string, @Query('examenes') exams: string | undefined, @Res() response: Response) {
-    const index = this.index();
+  async laboratory(@Param('id') id: string, @Query('examenes') exams: string | undefined, @Req() request: Request, @Res() response: Response) {
+    const index = this.html.index();
     const laboratoryId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
     const page = laboratoryId && laboratoryId <= 2147483647 ? await this.queries.execute(new GetLaboratoryPageQuery(laboratoryId, LABORATORY_FIRST_PAGE)).catch(() => null) : null;
     response.set('Cache-Control', 'no-cache');
@@ -189,11 +176,9 @@ export class StorefrontPagesController {
       ? `${place}. Tu orden de ${order.count} ${order.count === 1 ? 'examen' : 'exámenes'}: ${formatClp(order.total)} (precio particular).`
       : `${place}. ${page.exams.total} exámenes con precio publicado: compara y cotiza en CotizaLab.`;
     const url = `${this.config.publicUrl}/laboratorio/${lab.id}${order ? `?examenes=${examIds.join(',')}` : ''}`;
-    const address = `${lab.addressLine1 ?? ''}${lab.addressLine2 ? `, ${lab.addressLine2}` : ''}, ${lab.comuna.name}${lab.comuna.parent ? `, ${lab.comuna.parent.name}` : ''}`;
-    // LaboratoryPage.tsx's head; the page's data goes along, so the web app's first render is the whole page.
-    const body = `<div class="cl-container cl-lab"><header class="cl-lab__head"><p class="cl-muted">${escapeHtml(String(lab.company.tradeName ?? ''))}</p><h1 class="cl-page-title">${escapeHtml(String(lab.identifierName))}</h1><p><i class="pi pi-map-marker" aria-hidden="true"></i> ${escapeHtml(address)}</p></header><div class="cl-lab__skeleton" aria-busy="true"></div></div>`;
+    // LaboratoryPage.tsx renders from its first request's answer: the whole page is in the HTML.
     const preloaded = { [`POST /api/laboratory/${lab.id}/search ${JSON.stringify(LABORATORY_FIRST_PAGE)}`]: page };
-    response.type('html').send(withPageShell(withShareMeta(index, { title: `${lab.identifierName} · ${lab.comuna.name} · CotizaLab`, description, url }), { back: true, body, preloaded }));
+    response.type('html').send(await this.html.page({ url: request.originalUrl, meta: { title: `${lab.identifierName} · ${lab.comuna.name} · CotizaLab`, description, url }, preloaded }));
   }
 
   /** `/cotizacion/{ref}`: a kept quote (issue 30); a reference that does not exist answers the 404 page with a 404. */
@@ -203,16 +188,9 @@ export class StorefrontPagesController {
   async keptQuote(@Param('ref') ref: string, @Res() response: Response) {
     const view: KeptQuoteView | null = await this.queries.execute(new GetKeptQuoteQuery(ref)).catch(() => null);
     response.set('Cache-Control', 'no-cache');
-    if (!view) return response.status(404).type('html').send(this.index());
+    if (!view) return response.status(404).type('html').send(this.html.index());
     const url = `${this.config.publicUrl}/cotizacion/${view.ref}`;
     const description = `Cotización de ${view.exams.length} ${view.exams.length === 1 ? 'examen' : 'exámenes'} en ${view.laboratory.name}, ${view.laboratory.comuna}.`;
-    response.type('html').send(withShareMeta(this.index(), { title: `Cotización ${view.ref} · CotizaLab`, description, url }));
-  }
-
-  /** The built web app's index.html, read once (a new build comes with a new process). */
-  private index(): string {
-    const file = join(this.config.webDistDir, 'index.html');
-    this.indexHtml ??= existsSync(file) ? readFileSync(file, 'utf8') : '<!doctype html><html lang="es-CL"><head><title>CotizaLab</title></head><body></body></html>';
-    return this.indexHtml;
+    response.type('html').send(withShareMeta(this.html.index(), { title: `Cotización ${view.ref} · CotizaLab`, description, url }));
   }
 }

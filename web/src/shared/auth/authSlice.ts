@@ -21,8 +21,8 @@ interface AuthState {
   loggedOut: boolean;
 }
 
-/** Whether a token is stored. Without one there is nothing to check: the first render already says "Ingresar". */
-function hasStoredToken(): boolean {
+/** Whether this browser keeps a token (never on the server, which renders the public pages). */
+export function hasStoredToken(): boolean {
   try {
     return localStorage.getItem(TOKEN_KEY) !== null;
   } catch {
@@ -30,10 +30,13 @@ function hasStoredToken(): boolean {
   }
 }
 
+// `checked` starts false, as the server renders a public page (it cannot see this browser's token): the first
+// client render must equal the server's HTML. boot.tsx then says whether a token is stored (storedTokenRead),
+// before the first render of a page the server did not write, after the hydration of one it did.
 const initialState: AuthState = {
   user: null,
   person: null,
-  checked: !hasStoredToken(),
+  checked: false,
   signingIn: false,
   signInError: null,
   loginBoxVisible: false,
@@ -50,6 +53,10 @@ const authSlice = createSlice({
   initialState,
   reducers: {
     tokenCheckRequested: () => undefined,
+    /** Without a stored token there is nothing to check: the header may say "Ingresar" at once. */
+    storedTokenRead: (state, action: PayloadAction<boolean>) => {
+      if (!action.payload && !state.person) state.checked = true;
+    },
     signInRequested: (state, _action: PayloadAction<Credentials>) => {
       state.signingIn = true;
       state.signInError = null;
@@ -95,7 +102,7 @@ const authSlice = createSlice({
 });
 
 export const {
-  tokenCheckRequested, signInRequested, signedIn, signInFailed, personUpdated, logoutRequested, signedOut,
+  tokenCheckRequested, storedTokenRead, signInRequested, signedIn, signInFailed, personUpdated, logoutRequested, signedOut,
   loginBoxShown, recoveryBoxShown, changePasswordBoxShown,
 } = authSlice.actions;
 export default authSlice.reducer;

@@ -1,4 +1,4 @@
-import { useRef, type Ref } from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef, type Ref, type SyntheticEvent } from 'react';
 import { AutoComplete, type AutoCompleteChangeEvent, type AutoCompleteProps } from 'primereact/autocomplete';
 
 type AutoCompleteBoxProps<T extends object> = Omit<AutoCompleteProps<T>, 'value' | 'multiple' | 'selectedItemTemplate' | 'onChange'> & {
@@ -31,10 +31,16 @@ interface Entry<T> {
  * value is always this one Entry object, and it formats that object when it writes (selectedItemTemplate): a late
  * write writes what the box holds by then. Every single-value AutoComplete of the app goes through this box
  * (`multiple` ones never write their box from an effect).
+ *
+ * On a page the server rendered (entry-server.tsx) the box is there before the app: what a person types before the
+ * hydration stays in the box but reaches no handler (React 19 adopts the box's text as it finds it and replays no
+ * change). The box takes it over as it mounts: the caller hears it (onChange) and the look-up runs, as if typed now.
  */
-export function AutoCompleteBox<T extends object>({ value, pickedText, onChange, ...props }: AutoCompleteBoxProps<T>) {
+export function AutoCompleteBox<T extends object>({ value, pickedText, onChange, ref, ...props }: AutoCompleteBoxProps<T>) {
   const textOf = (item: T) => (pickedText ? pickedText(item) : String((item as Record<string, unknown>)[props.field ?? ''] ?? ''));
   const entry = useRef<Entry<T>>({ text: '', picked: null, seen: undefined }).current;
+  const box = useRef<AutoComplete<T>>(null);
+  useImperativeHandle(ref, () => box.current!, []);
   // Done while rendering, not in an effect: the AutoComplete's own effect, whenever it runs, must already see it.
   // Idempotent, so a render done twice (React's StrictMode) changes nothing.
   if (value !== entry.seen) {
@@ -52,8 +58,20 @@ export function AutoCompleteBox<T extends object>({ value, pickedText, onChange,
       entry.text = '';
     }
   }
+  // In the commit that mounts the box (the hydration's), before any later keystroke: nothing is written into the box.
+  useLayoutEffect(() => {
+    // Through the root element: the AutoComplete learns of its input only in a passive effect (InputText's ref).
+    const input = box.current?.getElement()?.querySelector('input');
+    const typed = input?.value ?? '';
+    if (!input || typed === entry.text || entry.picked !== null) return;
+    entry.text = typed;
+    const event = { type: 'change', target: input, currentTarget: input, nativeEvent: new Event('input'), preventDefault: () => undefined, stopPropagation: () => undefined } as unknown as SyntheticEvent;
+    onChange?.({ originalEvent: event, value: typed as unknown as T, preventDefault: () => undefined, stopPropagation: () => undefined, target: { name: props.name ?? '', id: props.id ?? '', value: typed as unknown as T } } as AutoCompleteChangeEvent<T>);
+    if (typed.trim().length >= (props.minLength ?? 1)) box.current?.search(event, typed, 'input');
+  }, []);
   return (
     <AutoComplete<T>
+      ref={box}
       {...props}
       value={entry as unknown as T}
       selectedItemTemplate={(item: T) => (item === (entry as unknown) ? entry.text : textOf(item))}

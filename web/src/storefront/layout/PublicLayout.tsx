@@ -89,7 +89,8 @@ export default function PublicLayout() {
       </main>
       <footer className="cl-footer">
         <div className="cl-container cl-footer__row">
-          <span>© {new Date().getFullYear()} CotizaLab</span>
+          {/* The server's year and the browser's differ only around a new year's midnight: not worth a second render. */}
+          <span suppressHydrationWarning>{`© ${new Date().getFullYear()} CotizaLab`}</span>
           <Link to="/preguntas-frecuentes">Preguntas frecuentes</Link>
           <Link to="/terminos-y-condiciones">Términos y condiciones</Link>
           <Link to="/contacto">Contacto</Link>

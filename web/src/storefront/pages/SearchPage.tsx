@@ -22,6 +22,7 @@ import { SaveOrderButton } from '../features/saved-orders/SaveOrderButton';
 import { EMPTY_FILTER, filterFromUrl, filterToUrl, type QuoteFilter } from '../features/search/quoteFilter';
 import { CoveringPackages } from '../features/products/CoveringPackages';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
+import { useHydrated } from '../../shared/ui/useHydrated';
 import { LoadError } from '../../shared/ui/LoadError';
 import {
   examNamed, filterChanged, filterCleaned, filterRestored, insurerCleaned, locationCleaned, pageChanged, type FacetCount,
@@ -45,6 +46,8 @@ export default function SearchPage() {
   const { filter, page, results, status, error, scroll, examNames, examTyped } = useAppSelector((state) => state.search);
   const comunasByRegion = useAppSelector((state) => state.locations.comunasByRegion);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The phone's "Filtros" opens the filters only once the app has the page: until then it keeps its place, unseen.
+  const hydrated = useHydrated();
   const resultsRef = useRef<HTMLElement>(null);
 
   // The address bar holds the filter: a reload, a shared link or the back button restores it.
@@ -113,6 +116,7 @@ export default function SearchPage() {
         outlined
         aria-expanded={filtersOpen}
         aria-controls="filtros"
+        style={hydrated ? undefined : { visibility: 'hidden' }}
         onClick={() => setFiltersOpen(!filtersOpen)}
       />
       <div className="cl-search__layout">

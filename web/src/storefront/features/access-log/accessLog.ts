@@ -5,7 +5,8 @@ import { accessLogCalls } from '../../../api/accessLog';
  * Entries wait until the page has loaded and the browser is idle: on a phone the first page's own work comes
  * first (Lighthouse counts every task during the load). Later entries keep their order behind them.
  */
-let waiting: (() => void)[] | null = document.readyState === 'complete' ? null : [];
+// The server's render (entry-server.tsx) imports this module too, and logs nothing: no document there.
+let waiting: (() => void)[] | null = typeof document === 'undefined' || document.readyState === 'complete' ? null : [];
 if (waiting) {
   window.addEventListener('load', () => {
     const flush = () => {

@@ -2,7 +2,7 @@ import { select, takeEvery } from 'redux-saga/effects';
 import { CART_KEY } from '../../../api/client';
 import type { RootState } from '../../../app/store';
 import { logAccess } from '../access-log/accessLog';
-import { conflictResolved, itemAdded, itemRemoved, laboratoryPaid, pricesRefreshed, quantityUpdated, visitsAdded, type CartItem } from './cartSlice';
+import { cartRestored, conflictResolved, itemAdded, itemRemoved, laboratoryPaid, pricesRefreshed, quantityUpdated, visitsAdded, type CartItem } from './cartSlice';
 
 /** Persists the cart on every change, so a reload or a later visit finds it (spec §4). */
 function* persist() {
@@ -31,5 +31,5 @@ function* logCartStep() {
 
 export function* cartSaga() {
   yield takeEvery([itemAdded.type, visitsAdded.type, conflictResolved.type], logCartStep);
-  yield takeEvery([itemAdded.type, visitsAdded.type, quantityUpdated.type, itemRemoved.type, conflictResolved.type, laboratoryPaid.type, pricesRefreshed.type], persist);
+  yield takeEvery([cartRestored.type, itemAdded.type, visitsAdded.type, quantityUpdated.type, itemRemoved.type, conflictResolved.type, laboratoryPaid.type, pricesRefreshed.type], persist);
 }

@@ -90,8 +90,17 @@ export function storedCart(): CartItem[] {
 
 const cartSlice = createSlice({
   name: 'cart',
-  initialState: (): CartState => ({ items: storedCart(), topBoxVisible: false, conflict: null }),
+  // Empty, as the server renders a public page (it cannot see this browser's cart): the first client render must
+  // equal the server's HTML. boot.tsx restores the kept cart (cartRestored) before the first render of a page the
+  // server did not write, after the hydration of one it did.
+  initialState: (): CartState => ({ items: [], topBoxVisible: false, conflict: null }),
   reducers: {
+    /** The cart this browser kept (storedCart); not persisted again (it is what is stored). */
+    cartRestored: (state, action: PayloadAction<CartItem[]>) => {
+      // An item added before the restore (a click replayed by the hydration) stays, after the kept ones.
+      const added = state.items.filter((i) => !action.payload.some((kept) => sameLine(kept, i)));
+      state.items = [...action.payload, ...added];
+    },
     /**
      * Adding an id already in the cart only replaces its quantity (spec §4). An item of a laboratory the
      * cart does not have yet is not added at once: it is another visit and another order, so the person
@@ -159,5 +168,5 @@ export function cartPayer(items: CartItem[]): { payer: 'FONASA' | 'ISAPRE'; labe
 export const cartPatientPays = (items: CartItem[]) =>
   items.length > 0 && items.every((i) => i.patientPays !== undefined) ? items.reduce((sum, i) => sum + i.quantity * i.patientPays!, 0) : null;
 
-export const { itemAdded, visitsAdded, quantityUpdated, itemRemoved, conflictResolved, laboratoryPaid, pricesRefreshed, topBoxShown } = cartSlice.actions;
+export const { cartRestored, itemAdded, visitsAdded, quantityUpdated, itemRemoved, conflictResolved, laboratoryPaid, pricesRefreshed, topBoxShown } = cartSlice.actions;
 export default cartSlice.reducer;

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { PickedExam } from '../search/ExamPicker';
 import type { ReadingRequest } from './OrderReaderDialog';
-import './orderReader.css';
 
 const loadDialog = () => import('./OrderReaderDialog');
 const OrderReaderDialog = lazy(loadDialog);

@@ -3,7 +3,6 @@ import { formatClp } from '../../../app/format';
 import { useCoveringPackages } from '../../../api/products';
 import { filterFromUrl } from '../search/quoteFilter';
 import { productPath } from './productRoutes';
-import './products.css';
 
 /**
  * On /buscador, beside the quotes: packages that include every exam of the order and cost less than

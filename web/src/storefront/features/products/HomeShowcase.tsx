@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { useHomeMedia, useProducts } from '../../../api/products';
 import { ContentSlider, SlotContent } from './ContentSlider';
 import { ProductCard } from './ProductCard';
-import './products.css';
 
 /**
  * What the home page shows below the order form (never above it: on a phone the form stays on the
