@@ -87,4 +87,26 @@ describe('the public pages, rendered on the server and hydrated', () => {
       await context.close();
     }
   });
+
+  it('hears what a visitor typed in a box before the hydration: the laboratory page filters its exams by it', async () => {
+    const lab = pages.find(([name]) => name === 'a laboratory')![1];
+    const offer = await t.prisma.laboratoryExam.findFirstOrThrow({ where: { laboratoryId: Number(lab.split('/').pop()), status: 'AUTHORIZED', isActive: true }, include: { exam: true }, orderBy: { examId: 'desc' } });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    // The app's code waits until the code has been typed into the server's page (a phone on a slow network).
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${base}${lab}`, { waitUntil: 'domcontentloaded' });
+    const filter = page.getByLabel('Buscar un examen en este laboratorio');
+    await filter.fill(offer.exam.code);
+    release();
+    // One exam, the one typed, once the app has the page; the box still says what was typed.
+    await page.getByText(`FONASA ${offer.exam.code}`).waitFor();
+    await page.getByText(`1 examen con «${offer.exam.code}»`).waitFor();
+    expect(await filter.inputValue()).toBe(offer.exam.code);
+    await page.close();
+  });
 });

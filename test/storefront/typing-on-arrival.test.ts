@@ -57,7 +57,8 @@ describe('typing in the exam box as soon as the page shows it', () => {
     const creatinina = page.getByRole('option', { name: /^Creatinina/ }).first();
     await creatinina.waitFor();
     // The patient types on and, before the look-up of "creatinna" is due, taps the suggestion already on screen.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    // (Half a second ahead: the page's clock runs on while this is asked; the look-up of "creati" has answered.)
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
     await box.pressSequentially('nna');
     await creatinina.click();
     await page.locator('.cl-exam-chip', { hasText: 'Creatinina' }).waitFor();

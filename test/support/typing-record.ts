@@ -11,7 +11,8 @@ export interface BoxEvent {
 
 /**
  * Records, in the page, every text its scripts write into the inputs of these ids (the `value` setter) and every
- * letter typed in them, from before the page's own scripts run. A string: the tests are compiled without the DOM's
+ * letter typed in them (the person's input events: not the one the app dispatches to tell itself of text typed before
+ * the hydration, earlyClicks.ts), from before the page's own scripts run. A string: the tests are compiled without the DOM's
  * types.
  */
 const recordBoxes = (ids: string[]) => `(() => {
@@ -27,7 +28,7 @@ const recordBoxes = (ids: string[]) => `(() => {
     },
   });
   document.addEventListener('input', (event) => {
-    if (ids.has(event.target.id)) record.push({ box: event.target.id, kind: 'typed', text: event.target.value, over: '' });
+    if (event.isTrusted && ids.has(event.target.id)) record.push({ box: event.target.id, kind: 'typed', text: event.target.value, over: '' });
   }, true);
 })()`;
 

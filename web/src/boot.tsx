@@ -55,7 +55,7 @@ const app = (
     // before the hydration (main.tsx held them) are done again.
     onSettled={serverRendered ? () => setTimeout(() => {
       container.setAttribute('data-hydrated', '');
-      replayEarlyClicks();
+      void replayEarlyClicks();
     }) : undefined}
   >
     <BrowserRouter>

@@ -2,7 +2,8 @@
  * Clicks on a page the server rendered (entry-server.tsx) before the app has hydrated it: the page shows its buttons,
  * selects and checkboxes as soon as its HTML is in, but they do nothing until the app takes the page over (until then
  * a pointer goes through them: app.css). Each click is held (its default and its handlers stopped) and done again once
- * the hydration has committed (boot.tsx), so a select opened or a box ticked during the first second is not lost.
+ * React has hydrated what was clicked (boot.tsx, replayEarlyClicks), so a select opened or a box ticked during the first second is
+ * not lost, and so is the text typed in a box then (replayTyping).
  * Links are not held: they work without the app. A file chosen then (the order reader's photo) is told to the app
  * the same way: its input keeps the file, and its change is dispatched again. No React here: the entry (main.tsx)
  * starts it, as early as it runs.
@@ -39,14 +40,60 @@ function holdChange(event: Event) {
 export function holdEarlyClicks(): void {
   if (held) return;
   held = [];
+  typed = new Map();
+  document.addEventListener('input', noteTyping, true);
   document.addEventListener('click', hold, true);
   document.addEventListener('change', holdChange, true);
 }
 
-/** Stops holding and does the held clicks again, in order, on what is still on the page. */
-export function replayEarlyClicks(): void {
+/** The boxes typed in before the hydration, with their text then. */
+let typed: Map<HTMLInputElement | HTMLTextAreaElement, string> | null = null;
+
+function noteTyping(event: Event) {
+  const box = event.target;
+  if (!(box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) || !box.closest('#root')) return;
+  if (box instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(box.type)) return;
+  typed?.set(box, box.value);
+}
+
+/**
+ * Text typed in a box of the server's page before the hydration reached no handler: React adopted the box with its
+ * text as the value it last saw, and a controlled box's next render writes its state back (the laboratory page's exam
+ * filter was emptied, unfiltered). React is told of each such box as of a person's input, without writing in the box:
+ * the value it last saw is set back to the server's (its value tracker, React's own record on the element) and an
+ * input event is dispatched, which React hears as the change. The exam box (uncontrolled, taken over by AutoCompleteBox
+ * as it mounts) hears the same text again: one more look-up of it.
+ */
+function replayTyping(boxes: Map<HTMLInputElement | HTMLTextAreaElement, string>): void {
+  for (const [typedIn] of boxes) {
+    // The hydration may have put a new box in its place (a part of the page rendered again): the one with its id.
+    const box = typedIn.isConnected ? typedIn : typedIn.id ? document.getElementById(typedIn.id) : null;
+    const tracker = (box as { _valueTracker?: { setValue(value: string): void } } | null)?._valueTracker;
+    if (!(box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) || !tracker) continue;
+    tracker.setValue(box.defaultValue);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+/** Whether React has taken this element over: an element it has hydrated carries React's own properties. */
+const adopted = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
+/**
+ * Once the app has the page: every element clicked or typed in is adopted by React (the app's root commits first, and
+ * a lazy page's part may hydrate a moment later; a box not yet adopted would be emptied by its hydration), or 5 s
+ * have passed. Then stops holding and does the typing again, then the held clicks in order, on what is on the page.
+ */
+export async function replayEarlyClicks(): Promise<void> {
   if (!held) return;
-  const clicks = held;
+  const touched = () => [...(held ?? []).map((click) => click.target), ...(typed?.keys() ?? [])];
+  for (const until = performance.now() + 5000; touched().some((element) => element.isConnected && !adopted(element)) && performance.now() < until; ) {
+    await new Promise((frame) => requestAnimationFrame(frame));
+  }
+  const boxes = typed ?? new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  typed = null;
+  document.removeEventListener('input', noteTyping, true);
+  replayTyping(boxes);
+  const clicks = held ?? [];
   held = null;
   document.removeEventListener('click', hold, true);
   document.removeEventListener('change', holdChange, true);
