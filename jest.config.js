@@ -16,8 +16,10 @@ const common = {
 const services = { globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' };
 
 /**
- * The test files that drive Chromium (they start it through test/support/browser.ts): `--selectProjects browser` runs
- * just the walks, and the sequencer starts them first.
+ * The test files that drive Chromium (they start it through test/support/browser.ts). `npm test` runs them one at a
+ * time after the others, which run two at a time: with a second file beside it on a 2-core machine a walk met races a
+ * person rarely meets (a dropdown's panel left open under a click), and a run must not fail by chance. The sequencer
+ * starts them first when a run has both.
  */
 const browserTests = readdirSync(join(__dirname, 'test'), { recursive: true })
   .filter((file) => file.endsWith('.test.ts') && /from '\.\.\/support\/browser'/.test(readFileSync(join(__dirname, 'test', file), 'utf8')))

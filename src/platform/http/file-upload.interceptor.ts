@@ -30,7 +30,7 @@ export class BadUploadError extends AppError {
 
 /**
  * Receives the multipart `file` into memory (pictures, a photo of an order), never on disk, at most UPLOAD_MAX_MB of it. A request that declares a
- * larger body is refused before a byte of it is read (and the connection closed, so a client does
+ * larger body is refused before a byte of it is read (and the connection closed soon after, so a client does
  * not push 100 MB for nothing); one that does not declare it is cut off as soon as it passes the limit.
  */
 @Injectable()
@@ -83,11 +83,23 @@ export class FileUploadInterceptor implements NestInterceptor {
   }
 }
 
+/** How long a refused upload's connection stays open after the refusal, reading and dropping what still arrives. */
+const LINGER_MS = 2000;
+
 /**
- * Once the refusal is sent, the connection goes: otherwise the server would keep reading (and
- * discarding) the rest of a 100 MB body the client is still pushing.
+ * Once the refusal is sent, the connection goes, but not at once: a lingering close, as nginx's. Destroying the socket
+ * while the client still writes (or `Connection: close`, which makes Node destroy it as soon as the answer is written)
+ * resets a connection with unread bytes, and the reset can drop the answer from the client's buffer before the
+ * client reads it: it sees ECONNRESET instead of the 413. Node reads and drops the rest of the body meanwhile; a body
+ * still arriving after LINGER_MS is cut off there, so a client pushing 100 MB is not read to the end.
  */
 function closeAfterAnswer(request: Request, response: Response): void {
-  response.setHeader('Connection', 'close');
-  response.once('finish', () => request.socket.destroy());
+  response.once('finish', () => {
+    if (request.complete) return;
+    const socket = request.socket;
+    const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+    cut.unref();
+    request.once('end', () => clearTimeout(cut));
+    socket.once('close', () => clearTimeout(cut));
+  });
 }
