@@ -4,7 +4,8 @@
  * a pointer goes through them: app.css). Each click is held (its default and its handlers stopped) and done again once
  * React has hydrated what was clicked (boot.tsx, replayEarlyClicks), so a select opened or a box ticked during the first second is
  * not lost, and so is the text typed in a box then (replayTyping).
- * Links are not held: they work without the app. A file chosen then (the order reader's photo) is told to the app
+ * Links are held too: once React has a link but before the router's effects have run, the router's link takes the
+ * click and its navigation is dropped (company-walk's footer link, on a clean CI run). A file chosen then (the order reader's photo) is told to the app
  * the same way: its input keeps the file, and its change is dispatched again. No React here: the entry (main.tsx)
  * starts it, as early as it runs.
  */
@@ -20,7 +21,7 @@ let held: HeldClick[] | null = null;
 
 function hold(event: MouseEvent) {
   const target = event.target instanceof Element ? event.target : null;
-  if (!target || !target.closest('#root') || target.closest('a[href]')) return;
+  if (!target || !target.closest('#root')) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   // Enter in a box sends its form with a click on the form's button (event.detail 0, focus in the box): the app
@@ -80,13 +81,14 @@ const adopted = (element: Element) => Object.keys(element).some((key) => key.sta
 
 /**
  * Once the app has the page: every element clicked or typed in is adopted by React (the app's root commits first, and
- * a lazy page's part may hydrate a moment later; a box not yet adopted would be emptied by its hydration), or 5 s
+ * a lazy page's part may hydrate a moment later, seconds later on a slow phone; a box not yet adopted would be
+ * emptied by its hydration), or 20 s
  * have passed. Then stops holding and does the typing again, then the held clicks in order, on what is on the page.
  */
 export async function replayEarlyClicks(): Promise<void> {
   if (!held) return;
   const touched = () => [...(held ?? []).map((click) => click.target), ...(typed?.keys() ?? [])];
-  for (const until = performance.now() + 5000; touched().some((element) => element.isConnected && !adopted(element)) && performance.now() < until; ) {
+  for (const until = performance.now() + 20_000; touched().some((element) => element.isConnected && !adopted(element)) && performance.now() < until; ) {
     await new Promise((frame) => requestAnimationFrame(frame));
   }
   const boxes = typed ?? new Map<HTMLInputElement | HTMLTextAreaElement, string>();
