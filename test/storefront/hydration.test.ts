@@ -109,4 +109,29 @@ describe('the public pages, rendered on the server and hydrated', () => {
     expect(await filter.inputValue()).toBe(offer.exam.code);
     await page.close();
   });
+
+  it('keeps a visitor\'s place and their tap: a page scrolled and a list tapped before the hydration opens that list, where it was', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    let release!: () => void;
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
+    const scrolledTo = () => page.evaluate<number>('window.scrollY');
+    // The finger scrolls a little, taps the region's list (its pointer goes through it to what holds it until the app
+    // has the page), and scrolls on: the point it tapped now lies over another part of the form.
+    await page.mouse.wheel(0, 120);
+    expect(await waitFor(scrolledTo, (y) => y === 120)).toBe(120);
+    const list = (await page.locator('.p-dropdown:has(#region)').boundingBox())!;
+    await page.mouse.click(list.x + list.width / 2, list.y + list.height / 2);
+    await page.mouse.wheel(0, 200);
+    expect(await waitFor(scrolledTo, (y) => y === 320)).toBe(320);
+    release();
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('option', { name: 'Metropolitana de Santiago' }).waitFor();
+    expect(await scrolledTo()).toBe(320);
+    await page.close();
+  });
 });

@@ -10,12 +10,36 @@
  * starts it, as early as it runs.
  */
 interface HeldClick {
+  /** The control clicked (found under the pointer as it clicked: controlUnder), or the file input chosen from. */
   target: Element;
-  /** Where a pointer clicked (none for a key's click): the control there, once it takes pointers again, gets it. */
+  /** Where a pointer clicked (none for a key's click). */
   point: { x: number; y: number } | null;
   /** A file input's change rather than a click. */
   change?: true;
 }
+
+/**
+ * The controls that take no pointer before the hydration (app.css, the rule under `#root[data-ssr]`): a pointer goes
+ * through them, so Playwright and a person's finger alike wait for a control that works instead of pressing one in
+ * vain. The same list as app.css (earlyClicks.spec.ts checks it).
+ */
+export const POINTERLESS_CONTROLS = 'button, [role="button"], .p-dropdown, .p-checkbox, input[type="checkbox"], label[for]';
+
+/**
+ * The control a pointer went through to `target` (what holds it) at `point`, found as it clicked: the page may move
+ * before the replay (a lazy part hydrating, an image arriving), and the control under the same point then is another
+ * one (a home page's banner link took a footer link's click that way). The innermost when they nest.
+ */
+function controlUnder(target: Element, { x, y }: { x: number; y: number }): Element {
+  const hit = [...target.querySelectorAll(POINTERLESS_CONTROLS)].filter((control) => {
+    const box = control.getBoundingClientRect();
+    return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+  });
+  return hit.at(-1) ?? target;
+}
+
+/** The element on the page now: the hydration may have put a new one in its place (a part rendered again), with its id. */
+const onPageNow = (element: Element) => (element.isConnected ? element : element.id ? document.getElementById(element.id) : null);
 
 let held: HeldClick[] | null = null;
 
@@ -27,7 +51,9 @@ function hold(event: MouseEvent) {
   // Enter in a box sends its form with a click on the form's button (event.detail 0, focus in the box): the app
   // decides what Enter does there (ExamPicker picks the highlighted exam), so that one is not done again.
   const implicitSubmit = event.detail === 0 && target.matches('[type="submit"]') && document.activeElement !== target;
-  if (!implicitSubmit) held?.push({ target, point: event.detail > 0 ? { x: event.clientX, y: event.clientY } : null });
+  if (implicitSubmit) return;
+  const point = event.detail > 0 ? { x: event.clientX, y: event.clientY } : null;
+  held?.push({ target: point ? controlUnder(target, point) : target, point });
 }
 
 function holdChange(event: Event) {
@@ -67,8 +93,7 @@ function noteTyping(event: Event) {
  */
 function replayTyping(boxes: Map<HTMLInputElement | HTMLTextAreaElement, string>): void {
   for (const [typedIn] of boxes) {
-    // The hydration may have put a new box in its place (a part of the page rendered again): the one with its id.
-    const box = typedIn.isConnected ? typedIn : typedIn.id ? document.getElementById(typedIn.id) : null;
+    const box = onPageNow(typedIn);
     const tracker = (box as { _valueTracker?: { setValue(value: string): void } } | null)?._valueTracker;
     if (!(box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) || !tracker) continue;
     tracker.setValue(box.defaultValue);
@@ -100,14 +125,9 @@ export async function replayEarlyClicks(): Promise<void> {
   document.removeEventListener('click', hold, true);
   document.removeEventListener('change', holdChange, true);
   for (const { target, point, change } of clicks) {
-    if (change) {
-      if (target.isConnected) target.dispatchEvent(new Event('change', { bubbles: true }));
-      continue;
-    }
-    // A pointer went through the control to what holds it: the control under the same point now, if it is still
-    // inside what was clicked (the page has not moved under the finger).
-    const under = point ? document.elementFromPoint(point.x, point.y) : null;
-    const clicked = under && target.contains(under) ? under : target;
-    if (clicked.isConnected) clicked.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window, detail: 1, clientX: point?.x ?? 0, clientY: point?.y ?? 0 }));
+    const clicked = onPageNow(target);
+    if (!clicked) continue;
+    if (change) clicked.dispatchEvent(new Event('change', { bubbles: true }));
+    else clicked.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window, detail: 1, clientX: point?.x ?? 0, clientY: point?.y ?? 0 }));
   }
 }

@@ -27,8 +27,13 @@ export default function PublicLayout() {
     logAccess(route, personId.current);
   }, [route]);
 
-  // A new screen starts at its top and tells screen readers where they are.
+  // A new screen opened in the app starts at its top. Not the first one: the browser has placed it (a reload keeps its
+  // place, a link's #anchor its target), and a visitor may have scrolled the server's page before the app hydrated it
+  // (a jump back to the top then moved a footer link from under their finger).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 
