@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ADMIN, createProvider, signIn } from '../support/accounts';
 import type { TestApp } from '../support/app';
-import { axeViolations, sideways } from '../support/axe';
+import { lookAtEveryWidth, pageForAxe } from '../support/axe';
 import { logIn } from '../support/backoffice';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 
@@ -72,31 +72,8 @@ describe('back-office screens and accessibility', () => {
   }, 120_000);
   afterAll(() => closeBrowserApp(t, browser));
 
-  const WIDTHS = [320, 390, 1366];
-
-  /**
-   * The violations and sideways scrolls of the screen on `page` at each width. One load of the screen for all three:
-   * the window is resized under it, as a phone turned sideways or a narrowed window would.
-   */
-  async function lookAtEveryWidth(page: Page, name: string): Promise<string[]> {
-    const found: string[] = [];
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      // Two frames: what the resize set off (resize observers, media queries' listeners) has rendered.
-      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
-      found.push(...(await axeViolations(page, `${name} at ${width} px`)), ...(await sideways(page, `${name} at ${width} px`)));
-    }
-    return found;
-  }
-
-  /** A new page, its context made for axe: the app's CSP forbids injected scripts, and axe is a test tool, not part of the page. */
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 900 }, bypassCSP: true });
-    return context.newPage();
-  }
-
   it('finds no violation and no sideways scroll on the sign-in screen at 320, 390 and 1366 px', async () => {
-    const page = await newPage();
+    const page = await pageForAxe(browser);
     await page.goto(`${base}/app/login`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await lookAtEveryWidth(page, 'ingresar')).toEqual([]);
@@ -105,7 +82,7 @@ describe('back-office screens and accessibility', () => {
 
   it.each(['an administrator', 'a provider'])('finds no violation and no sideways scroll on any back-office screen of %s at 320, 390 and 1366 px', async (role) => {
     const [who, screens] = role === 'a provider' ? [PROVIDER, providerScreens] : [ADMIN, adminScreens];
-    const page = await newPage();
+    const page = await pageForAxe(browser);
     await page.goto(`${base}/app/login`);
     await logIn(page, who);
     await page.waitForURL(`${base}/app`);

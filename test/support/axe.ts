@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /** WCAG 2.1 A and AA, and axe's best practices. */
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -35,4 +35,28 @@ export async function sideways(page: Page, name: string): Promise<string[]> {
   const width = page.viewportSize()!.width;
   const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
   return scrollWidth > width ? [`${name}: ${scrollWidth} px wide at ${width} px (sideways scroll)`] : [];
+}
+
+/** The widths every screen is looked at: the narrowest phone, a common phone, a laptop. */
+export const WIDTHS = [320, 390, 1366];
+
+/** A page for axe, at the narrowest width: its context bypasses the app's CSP, which rightly refuses injected scripts. */
+export async function pageForAxe(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 900 }, bypassCSP: true });
+  return context.newPage();
+}
+
+/**
+ * The violations and sideways scrolls of the screen on `page` at each of WIDTHS. One load of the screen for all three:
+ * the window is resized under it, as a phone turned sideways or a narrowed window would.
+ */
+export async function lookAtEveryWidth(page: Page, name: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // Two frames: what the resize set off (resize observers, media queries' listeners) has rendered.
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    found.push(...(await axeViolations(page, `${name} at ${width} px`)), ...(await sideways(page, `${name} at ${width} px`)));
+  }
+  return found;
 }
