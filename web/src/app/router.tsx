@@ -4,7 +4,7 @@ import PublicLayout from '../storefront/layout/PublicLayout';
 import ErrorPage from '../shared/ui/ErrorPage';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { lazyPage } from './lazyPage';
-import { loadHomePage, loadLaboratoryPage, loadSearchPage } from './pages';
+import { loadBackOffice, loadHomePage, loadLaboratoryPage, loadSearchPage } from './pages';
 
 const HomePage = lazyPage(loadHomePage);
 const SearchPage = lazyPage(loadSearchPage);
@@ -26,8 +26,7 @@ const CheckoutPage = lazyPage(() => import('../storefront/pages/CheckoutPage'));
 const VoucherPage = lazyPage(() => import('../storefront/pages/VoucherPage'));
 const TransactionFailedPage = lazyPage(() => import('../storefront/pages/TransactionFailedPage'));
 const KeptQuotePage = lazyPage(() => import('../storefront/pages/KeptQuotePage'));
-// The whole back office (frame, registry, shells, resources) is one lazy entry: the storefront never loads it.
-const BackOffice = lazyPage(() => import('../backoffice/BackOffice'));
+const BackOffice = lazyPage(loadBackOffice);
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
@@ -103,14 +102,17 @@ export function AppRoutes() {
 }
 
 /**
- * The chunk of the public page at `pathname`, loaded before the first render (boot.tsx): the page
- * then renders at once over the server's HTML of it, with no empty <main> while its chunk arrives.
+ * The chunk of the page at `pathname`, loaded before the first render (boot.tsx): the page then renders at once (over
+ * the server's HTML of it, for a public page), with no empty <main> while its chunk arrives.
  */
-const PUBLIC_PAGES: [path: string, page: { preload: () => Promise<unknown> }][] = [
+const FIRST_PAGES: [path: string, page: { preload: () => Promise<unknown> }][] = [
   ['/', HomePage], ['/buscador', SearchPage], ['/laboratorio/:id', LaboratoryPage], ['/contacto', ContactPage], ['/login', LoginPage],
   ['/registro', RegisterPage], ['/registro-laboratorio', ProviderRegisterPage], ['/preguntas-frecuentes', FaqPage], ['/terminos-y-condiciones', TermsPage],
   ['/paquetes', ProductsPage], ['/paquete/:id', ProductPage],
+  // Not public, but the same wait: a suspended first render shows its fallback, and React then holds what replaces
+  // it back for up to 300 ms (its throttle of Suspense reveals), on every back-office address opened.
+  ['/app/*', BackOffice],
 ];
 export function preloadPage(pathname: string): Promise<unknown> {
-  return PUBLIC_PAGES.find(([path]) => matchPath(path, pathname))?.[1].preload() ?? Promise.resolve();
+  return FIRST_PAGES.find(([path]) => matchPath(path, pathname))?.[1].preload() ?? Promise.resolve();
 }

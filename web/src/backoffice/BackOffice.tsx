@@ -1,5 +1,5 @@
-import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { lazyPage } from '../app/lazyPage';
 import { PageLoading } from '../shared/ui/PageLoading';
 import NotFoundPage from '../shared/ui/NotFoundPage';
@@ -27,13 +27,14 @@ function WithId({ screen: Screen, listPath, own: Own }: { screen: ComponentType<
 function lazyScreens(load: NonNullable<RegistryEntry['screens']>) {
   const screens = (): Promise<Required<ResourceScreens>> =>
     load().then(({ default: s }) => ({ list: s.list, create: s.create ?? NotFoundPage, edit: s.edit ?? NotFoundPage, show: s.show ?? NotFoundPage, editOwn: s.editOwn ?? NotFoundPage }));
-  return {
+  const lazyScreens = {
     list: lazyPage(() => screens().then((s) => ({ default: s.list }))),
     create: lazyPage(() => screens().then((s) => ({ default: s.create }))),
     edit: lazyPage(() => screens().then((s) => ({ default: s.edit }))),
     show: lazyPage(() => screens().then((s) => ({ default: s.show }))),
     editOwn: lazyPage(() => screens().then((s) => ({ default: s.editOwn }))),
   };
+  return { ...lazyScreens, preload: () => Promise.all(Object.values(lazyScreens).map((lazy) => lazy.preload())) };
 }
 
 const screen = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
@@ -44,6 +45,13 @@ const screen = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{ele
  */
 export default function BackOffice() {
   const resources = useMemo(() => REGISTRY.flatMap((entry) => (entry.screens ? [{ entry, screens: lazyScreens(entry.screens) }] : [])), []);
+  // The opened resource's chunk loads while the gate checks who is signed in, not after: a screen that suspends
+  // shows its fallback, and React then holds the screen back for up to 300 ms (its throttle of Suspense reveals).
+  const { pathname } = useLocation();
+  const opened = resources.find(({ entry }) => pathname === `/app/${entry.path}` || pathname.startsWith(`/app/${entry.path}/`));
+  useEffect(() => {
+    opened?.screens.preload().catch(() => undefined);
+  }, [opened]);
   return (
     <Routes>
       <Route path="login" element={<BackOfficeLogin />} />
