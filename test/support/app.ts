@@ -11,7 +11,7 @@ import { SEARCH_INDEX, type SearchIndex } from '../../src/modules/search';
 import { seedDatabase, type SeedResult } from '../../src/cli/seed/seed';
 import { PrismaService } from '../../src/platform/database/prisma.service';
 import { createTestDatabase, requiredEnv, testRedisPrefix, type TestDatabase } from './databases';
-import { seedsAsStandard, standardSeedResult, STANDARD_SEED_LABS, TEST_ADMIN_ENV } from './standard-seed';
+import { seededTemplate, STANDARD_SEED_LABS, templateSeedLabs, TEST_ADMIN_ENV } from './seeded-templates';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -26,9 +26,9 @@ export interface TestApp {
 
 /**
  * The real application on a database of its own, seeded with a few laboratories, on BullMQ
- * with a Redis prefix of its own (or the in-process queue when `redis: false`). With the standard
- * seed (8 laboratories, the tests' administrator: standard-seed.ts), the database is a clone of the
- * template the global setup seeded once; with another, it is seeded here.
+ * with a Redis prefix of its own (or the in-process queue when `redis: false`). With the tests' administrator, the
+ * database is a clone of the run's template of that seed (seeded-templates.ts), written by the first file that asked
+ * for it; with another administrator or Elasticsearch, it is seeded here.
  */
 export async function startTestApp(options: { seedLabs?: number; redis?: boolean; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cotizalab-test-'));
@@ -41,15 +41,16 @@ export async function startTestApp(options: { seedLabs?: number; redis?: boolean
     ...(options.redis === false ? {} : { REDIS_URL: requiredEnv('TEST_REDIS_URL'), REDIS_PREFIX: testRedisPrefix() }),
     ...options.env,
   };
-  const standard = seedsAsStandard(env);
-  const db = await createTestDatabase(standard ? requiredEnv('TEST_SEEDED_TEMPLATE_DB') : undefined);
+  const labs = templateSeedLabs(env);
+  const seeded = labs === undefined ? undefined : await seededTemplate(labs);
+  const db = await createTestDatabase(seeded?.template);
   const config = loadConfig({ DATABASE_URL: db.url, ...env });
   const logger = options.logger ?? pino({ level: 'silent' });
   const app = await createApp({ config, databaseUrl: db.url, logger });
   await app.init();
   const prisma = app.get(PrismaService);
   let seed: SeedResult;
-  if (standard) seed = standardSeedResult();
+  if (seeded) seed = seeded.seed;
   else {
     seed = await seedDatabase(prisma, config, logger);
     await app.get<SearchIndex>(SEARCH_INDEX).reindexAll();

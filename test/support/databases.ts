@@ -15,7 +15,7 @@ export interface TestDatabase {
 
 /**
  * A fresh database of this test file's own, cloned from one of the run's templates: the migrated, empty one by
- * default, or the one the standard seed was written to (TEST_SEEDED_TEMPLATE_DB, see standard-seed.ts).
+ * default, or one a seed was written to (seeded-templates.ts).
  */
 export async function createTestDatabase(template = requiredEnv('TEST_TEMPLATE_DB')): Promise<TestDatabase> {
   const adminUrl = requiredEnv('TEST_PG_ADMIN_URL');

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 export default async function globalTeardown(): Promise<void> {
   const admin = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
   await admin.connect();
-  // Test files drop their own databases; this sweeps the two templates (cl_tpl_ and cl_tps_, the seeded one) and
+  // Test files drop their own databases; this sweeps the templates (cl_tpl_, and cl_tps_ the seeded ones) and
   // anything a crashed file left: every database of this run has its id in its name.
   const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`cl_%${process.env.TEST_RUN_ID}%`]);
   for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
