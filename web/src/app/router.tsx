@@ -108,10 +108,13 @@ export function AppRoutes() {
 const FIRST_PAGES: [path: string, page: { preload: () => Promise<unknown> }][] = [
   ['/', HomePage], ['/buscador', SearchPage], ['/laboratorio/:id', LaboratoryPage], ['/contacto', ContactPage], ['/login', LoginPage],
   ['/registro', RegisterPage], ['/registro-laboratorio', ProviderRegisterPage], ['/preguntas-frecuentes', FaqPage], ['/terminos-y-condiciones', TermsPage],
-  ['/paquetes', ProductsPage], ['/paquete/:id', ProductPage],
-  // Not public, but the same wait: a suspended first render shows its fallback, and React then holds what replaces
-  // it back for up to 300 ms (its throttle of Suspense reveals), on every back-office address opened.
+  ['/paquetes', ProductsPage], ['/paquete/:id', ProductPage], ['/contact-success', SuccessPage], ['/register-success', SuccessPage],
+  ['/registro-laboratorio/recibido', SuccessPage], ['/reset-password', ResetPasswordPage], ['/editar-datos', EditProfilePage], ['/panel', PanelPage],
+  ['/checkout', CheckoutPage], ['/voucher/:id', VoucherPage], ['/transaction/failed/:id', TransactionFailedPage], ['/cotizacion/:ref', KeptQuotePage],
   ['/app/*', BackOffice],
+  // Every address: a suspended first render shows its fallback, and React then holds what replaces it back for up to
+  // 300 ms (its throttle of Suspense reveals). An unknown address is the 404 page.
+  ['*', NotFoundPage],
 ];
 export function preloadPage(pathname: string): Promise<unknown> {
   return FIRST_PAGES.find(([path]) => matchPath(path, pathname))?.[1].preload() ?? Promise.resolve();
