@@ -324,37 +324,38 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
       ['mi-empresa', '/app/my-company', 'LabAndes'],
       ['mi-empresa-editar', '/app/my-company/edit', 'Editar mi empresa'],
     ];
-    const shoot = async (page: Page, name: string, path: string, heading: string, width: number) => {
+    // Each screen loaded once and looked at in both widths (the window resized under it).
+    const look = async (page: Page, name: string, path: string, heading: string) => {
       await page.goto(`${base}${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.locator('[aria-busy="true"], .p-datatable-loading-overlay').first().waitFor({ state: 'detached' });
-      await keepScreenshot(page, `${name}-${width}`);
-      expect({ name, width: await page.evaluate('document.documentElement.scrollWidth') }).toEqual({ name, width });
+      await lookAtBothWidths(page, name);
     };
+    const visitor = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    for (const [name, path, heading] of publicScreens) await look(visitor, name, path, heading);
+    await visitor.context().close();
+
+    const admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await admin.goto(`${base}/app/login`);
+    await logIn(admin, ADMIN);
+    await admin.waitForURL(`${base}/app`);
+    for (const [name, path, heading] of adminScreens) await look(admin, name, path, heading);
+    // The reject dialog, over the view of a pending company.
+    await admin.goto(`${base}/app/company/view/${approved.id}`);
+    await admin.getByRole('button', { name: 'Retirar aprobación' }).click();
+    await admin.getByRole('dialog').getByLabel('Motivo del rechazo').waitFor();
+    await admin.locator('.p-dialog-enter-done').waitFor();
     for (const width of [390, 1366]) {
-      const visitor = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-      for (const [name, path, heading] of publicScreens) await shoot(visitor, name, path, heading, width);
-      await visitor.context().close();
-
-      const admin = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-      await admin.goto(`${base}/app/login`);
-      await logIn(admin, ADMIN);
-      await admin.waitForURL(`${base}/app`);
-      for (const [name, path, heading] of adminScreens) await shoot(admin, name, path, heading, width);
-      // The reject dialog, over the view of a pending company.
-      await admin.goto(`${base}/app/company/view/${approved.id}`);
-      await admin.getByRole('button', { name: 'Retirar aprobación' }).click();
-      await admin.getByRole('dialog').getByLabel('Motivo del rechazo').waitFor();
-      await admin.locator('.p-dialog-enter-done').waitFor();
+      await admin.setViewportSize({ width, height: 900 });
       await keepScreenshot(admin, `empresa-rechazar-${width}`, { fullPage: false });
-      await admin.context().close();
-
-      const provider = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-      await provider.goto(`${base}/app/login`);
-      await logIn(provider, ROSA);
-      await provider.waitForURL(`${base}/app`);
-      for (const [name, path, heading] of providerScreens) await shoot(provider, name, path, heading, width);
-      await provider.context().close();
     }
+    await admin.context().close();
+
+    const provider = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await provider.goto(`${base}/app/login`);
+    await logIn(provider, ROSA);
+    await provider.waitForURL(`${base}/app`);
+    for (const [name, path, heading] of providerScreens) await look(provider, name, path, heading);
+    await provider.context().close();
   }, 240_000);
 });

@@ -33,7 +33,12 @@ describe('an administrator sets how common an exam is', () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const hemograma = await t.prisma.exam.findUniqueOrThrow({ where: { code: '0301045' } });
-    const rival = await t.prisma.exam.findFirstOrThrow({ where: { name: { startsWith: 'Hemosiderina' } }, orderBy: { code: 'asc' } });
+    // How many laboratories offer an exam orders exams alike in the rest (exam-ranking.ts): the rival is the
+    // Hemosiderina offered most, as widely as the other common "hemo" exams.
+    const [{ id: rivalId }] = await t.prisma.$queryRaw<{ id: number }[]>`
+      SELECT e.id FROM exam e LEFT JOIN laboratory_exam le ON le.exam_id = e.id AND le.status = 'AUTHORIZED' AND le.is_active
+      WHERE e.name LIKE 'Hemosiderina%' GROUP BY e.id ORDER BY count(le.id) DESC, e.code LIMIT 1`;
+    const rival = await t.prisma.exam.findUniqueOrThrow({ where: { id: rivalId } });
     expect([hemograma.commonness, rival.commonness]).toEqual([100, 0]);
 
     const before = await suggestions(page, 'hemo');

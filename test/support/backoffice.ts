@@ -42,14 +42,21 @@ export async function authorizeInQueue(page: Page, codes: string[]) {
   await page.getByText(codes.length === 1 ? 'Autorizamos el precio.' : `Autorizamos ${noun}.`).waitFor();
 }
 
-/** Looks at the screen at a phone's and a desktop's width: nothing overflows sideways; a screenshot when SHOTS_DIR asks for one. */
-export async function lookAtBothWidths(page: Page, name: string) {
+/** Whether a list's table is cut off inside its own scroller (a column out of sight). */
+const CLIPPED_TABLE = "[...document.querySelectorAll('.p-datatable-wrapper')].some((w) => w.scrollWidth > w.clientWidth + 1)";
+
+/**
+ * Looks at the screen at a phone's and a desktop's width: nothing overflows sideways (with `wholeTables`, no list's
+ * column is cut off inside its own scroller either); a screenshot when SHOTS_DIR asks for one.
+ */
+export async function lookAtBothWidths(page: Page, name: string, { wholeTables = false } = {}) {
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     // Two frames: the layout at the new width is done (nothing is asserted on time).
     await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect({ name, width, overflow: overflow > width }).toEqual({ name, width, overflow: false });
+    if (wholeTables) expect({ name, width, clipped: await page.evaluate<boolean>(CLIPPED_TABLE) }).toEqual({ name, width, clipped: false });
     await keepScreenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
