@@ -57,6 +57,17 @@ describe('the public pages, rendered on the server and hydrated', () => {
     return { reported, kept, serverRendered: html.includes('<div id="root" data-ssr>') };
   }
 
+  /** Holds the app's code (its boot chunk) until `release()` is called: the server's page stays as it is meanwhile. */
+  async function holdAppCode(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
   it('hydrates each page with no mismatch, for a first visit on a phone', async () => {
     for (const [name, path] of pages) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -93,12 +104,7 @@ describe('the public pages, rendered on the server and hydrated', () => {
     const offer = await t.prisma.laboratoryExam.findFirstOrThrow({ where: { laboratoryId: Number(lab.split('/').pop()), status: 'AUTHORIZED', isActive: true }, include: { exam: true }, orderBy: { examId: 'desc' } });
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     // The app's code waits until the code has been typed into the server's page (a phone on a slow network).
-    let release!: () => void;
-    const typed = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/boot-*.js', async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${base}${lab}`, { waitUntil: 'domcontentloaded' });
     const filter = page.getByLabel('Buscar un examen en este laboratorio');
     await filter.fill(offer.exam.code);
@@ -112,12 +118,7 @@ describe('the public pages, rendered on the server and hydrated', () => {
 
   it('keeps a visitor\'s place and their tap: a page scrolled and a list tapped before the hydration opens that list, where it was', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    let release!: () => void;
-    const tapped = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/boot-*.js', async (route) => {
-      await tapped;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
     const scrolledTo = () => page.evaluate<number>('window.scrollY');
     // The finger scrolls a little, taps the region's list (its pointer goes through it to what holds it until the app

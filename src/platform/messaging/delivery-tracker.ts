@@ -255,7 +255,9 @@ export class DeliveryTracker {
     return total;
   }
 
+  /** Until the next tick, or `stop()`: one that came while a tick ran (nothing to wake then) ends the loop at once. */
   private sleep(ms: number): Promise<void> {
+    if (!this.running) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
