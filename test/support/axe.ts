@@ -23,6 +23,9 @@ export async function axeViolations(page: Page, name: string): Promise<string[]>
     source ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
     await page.evaluate(await source);
   }
+  // What a person reads is the settled page: a panel fading out (the cart's, as the checkout opens) has a contrast
+  // of no use to judge while it fades. Animations without an end (a spinner) are not waited for.
+  await page.evaluate('Promise.all(document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime)).map((a) => a.finished.catch(() => undefined))).then(() => undefined)');
   const violations = await page.evaluate<Violation[], string[]>(
     async (tags) => (await (globalThis as unknown as { axe: { run: (options: object) => Promise<{ violations: Violation[] }> } }).axe.run({ runOnly: { type: 'tag', values: tags } })).violations,
     RULES,
