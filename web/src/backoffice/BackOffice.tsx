@@ -27,14 +27,14 @@ function WithId({ screen: Screen, listPath, own: Own }: { screen: ComponentType<
 function lazyScreens(load: NonNullable<RegistryEntry['screens']>) {
   const screens = (): Promise<Required<ResourceScreens>> =>
     load().then(({ default: s }) => ({ list: s.list, create: s.create ?? NotFoundPage, edit: s.edit ?? NotFoundPage, show: s.show ?? NotFoundPage, editOwn: s.editOwn ?? NotFoundPage }));
-  const lazyScreens = {
+  const byKind = {
     list: lazyPage(() => screens().then((s) => ({ default: s.list }))),
     create: lazyPage(() => screens().then((s) => ({ default: s.create }))),
     edit: lazyPage(() => screens().then((s) => ({ default: s.edit }))),
     show: lazyPage(() => screens().then((s) => ({ default: s.show }))),
     editOwn: lazyPage(() => screens().then((s) => ({ default: s.editOwn }))),
   };
-  return { ...lazyScreens, preload: () => Promise.all(Object.values(lazyScreens).map((lazy) => lazy.preload())) };
+  return { ...byKind, preload: () => Promise.all(Object.values(byKind).map((lazy) => lazy.preload())) };
 }
 
 const screen = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
