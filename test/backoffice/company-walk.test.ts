@@ -5,7 +5,7 @@ import { ADMIN, createProvider, signIn } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { keepScreenshot } from '../support/screenshots';
-import { addPrice, authorizeInQueue, choose, dottedCode, logIn, lookAtBothWidths } from '../support/backoffice';
+import { addPrice, authorizeInQueue, choose, dottedCode, logIn, lookAtBothWidths, signedInPage } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
 import { waitFor } from '../support/wait';
 import { clp } from '../support/format';
@@ -335,10 +335,7 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
     for (const [name, path, heading] of publicScreens) await look(visitor, name, path, heading);
     await visitor.context().close();
 
-    const admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await admin.goto(`${base}/app/login`);
-    await logIn(admin, ADMIN);
-    await admin.waitForURL(`${base}/app`);
+    const admin = await signedInPage(browser, base, ADMIN);
     for (const [name, path, heading] of adminScreens) await look(admin, name, path, heading);
     // The reject dialog, over the view of a pending company.
     await admin.goto(`${base}/app/company/view/${approved.id}`);
@@ -351,10 +348,7 @@ describe('a laboratory registers on the storefront, is approved in /app/company 
     }
     await admin.context().close();
 
-    const provider = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await provider.goto(`${base}/app/login`);
-    await logIn(provider, ROSA);
-    await provider.waitForURL(`${base}/app`);
+    const provider = await signedInPage(browser, base, ROSA);
     for (const [name, path, heading] of providerScreens) await look(provider, name, path, heading);
     await provider.context().close();
   }, 240_000);

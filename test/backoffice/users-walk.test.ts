@@ -3,7 +3,7 @@ import { ADMIN, createProvider, signIn } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import { keepScreenshot } from '../support/screenshots';
-import { logIn, choose, lookAtBothWidths } from '../support/backoffice';
+import { logIn, choose, lookAtBothWidths, signedInPage } from '../support/backoffice';
 import { waitForMail } from '../support/mailbox';
 import { waitFor } from '../support/wait';
 
@@ -153,11 +153,8 @@ describe('an administrator runs accounts in the back office', () => {
       await page.locator('[aria-busy="true"], .p-datatable-loading-overlay').first().waitFor({ state: 'detached' });
       await lookAtBothWidths(page, name, { wholeTables: true });
     };
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const page = await signedInPage(browser, base, ADMIN);
     page.setDefaultTimeout(15_000);
-    await page.goto(`${base}/app/login`);
-    await logIn(page, ADMIN);
-    await page.waitForURL(`${base}/app`);
     for (const [name, path, heading] of screens) await look(page, name, path, heading);
     // The set-password dialog, over the view of the new administrator.
     await page.goto(`${base}/app/maintainers/administrators/view/${person.id}`);
@@ -170,11 +167,8 @@ describe('an administrator runs accounts in the back office', () => {
     await page.context().close();
 
     // What a provider sees: its company's users and the invitation without profile or company.
-    const prv = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const prv = await signedInPage(browser, base, provider);
     prv.setDefaultTimeout(15_000);
-    await prv.goto(`${base}/app/login`);
-    await logIn(prv, provider);
-    await prv.waitForURL(`${base}/app`);
     for (const [name, path, heading] of [['proveedor-usuarios', '/app/users', 'Usuarios'], ['proveedor-invitar', '/app/users/new', 'Invitar usuario']]) await look(prv, name, path, heading);
     expect(await prv.getByLabel('Perfil').count()).toBe(0);
     await prv.context().close();

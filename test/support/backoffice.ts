@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { keepScreenshot } from './screenshots';
 import { dottedCode } from './format';
 /** The one select helper, for both shells. */
@@ -9,6 +9,15 @@ export async function logIn(page: Page, who: { email: string; password: string }
   await page.getByLabel('Correo electrónico').fill(who.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+}
+
+/** A new browser context signed in to the back office as `who`, on its home (/app), at a desktop's width unless told. */
+export async function signedInPage(browser: Browser, base: string, who: { email: string; password: string }, viewport = { width: 1366, height: 900 }): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto(`${base}/app/login`);
+  await logIn(page, who);
+  await page.waitForURL(`${base}/app`);
+  return page;
 }
 
 export { dottedCode } from './format';

@@ -67,20 +67,20 @@ function holdChange(event: Event) {
 export function holdEarlyClicks(): void {
   if (held) return;
   held = [];
-  typed = new Map();
+  typed = new Set();
   document.addEventListener('input', noteTyping, true);
   document.addEventListener('click', hold, true);
   document.addEventListener('change', holdChange, true);
 }
 
-/** The boxes typed in before the hydration, with their text then. */
-let typed: Map<HTMLInputElement | HTMLTextAreaElement, string> | null = null;
+/** The boxes typed in before the hydration. */
+let typed: Set<HTMLInputElement | HTMLTextAreaElement> | null = null;
 
 function noteTyping(event: Event) {
   const box = event.target;
   if (!(box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) || !box.closest('#root')) return;
   if (box instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(box.type)) return;
-  typed?.set(box, box.value);
+  typed?.add(box);
 }
 
 /**
@@ -91,8 +91,8 @@ function noteTyping(event: Event) {
  * input event is dispatched, which React hears as the change. The exam box (uncontrolled, taken over by AutoCompleteBox
  * as it mounts) hears the same text again: one more look-up of it.
  */
-function replayTyping(boxes: Map<HTMLInputElement | HTMLTextAreaElement, string>): void {
-  for (const [typedIn] of boxes) {
+function replayTyping(boxes: Set<HTMLInputElement | HTMLTextAreaElement>): void {
+  for (const typedIn of boxes) {
     const box = onPageNow(typedIn);
     const tracker = (box as { _valueTracker?: { setValue(value: string): void } } | null)?._valueTracker;
     if (!(box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) || !tracker) continue;
@@ -116,7 +116,7 @@ export async function replayEarlyClicks(): Promise<void> {
   for (const until = performance.now() + 20_000; touched().some((element) => element.isConnected && !adopted(element)) && performance.now() < until; ) {
     await new Promise((frame) => requestAnimationFrame(frame));
   }
-  const boxes = typed ?? new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  const boxes = typed ?? new Set<HTMLInputElement | HTMLTextAreaElement>();
   typed = null;
   document.removeEventListener('input', noteTyping, true);
   replayTyping(boxes);
