@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from './platform/database
 import { createLogger } from './platform/logging/logger';
 import type * as SeedModule from './cli/seed/seed';
 import type { SeedResult } from './cli/seed/seed';
+import { SeedProcess } from './cli/seed/seed-process';
 import type * as AppModule from './app';
 import type * as SearchReindexModule from './cli/search-reindex';
 import type * as PrismaModule from './platform/database/prisma.service';
@@ -20,9 +21,9 @@ import type * as PrismaModule from './platform/database/prisma.service';
 function loadApplication() {
   const { createApp } = require('./app') as typeof AppModule;
   const { reindexSearch } = require('./cli/search-reindex') as typeof SearchReindexModule;
-  const { seedDatabase } = require('./cli/seed/seed') as typeof SeedModule;
+  const { seedDatabase, isSeeded } = require('./cli/seed/seed') as typeof SeedModule;
   const { PrismaService } = require('./platform/database/prisma.service') as typeof PrismaModule;
-  return { createApp, reindexSearch, seedDatabase, PrismaService };
+  return { createApp, reindexSearch, seedDatabase, isSeeded, PrismaService };
 }
 
 /** How long a stop may take before the process exits anyway (Kubernetes waits 30 s by default before SIGKILL). */
@@ -44,16 +45,19 @@ async function main(): Promise<void> {
 
   let databaseWaiting!: () => void;
   const waiting = new Promise<void>((resolve) => (databaseWaiting = resolve));
-  const starting = provideDatabase(config, log, databaseWaiting);
+  // A cluster being created will need its first seed: the seed's process loads its modules while initdb runs.
+  let seedProcess: SeedProcess | undefined;
+  const seeds = config.role !== 'worker';
+  const starting = provideDatabase(config, log, databaseWaiting, () => seeds && (seedProcess ??= SeedProcess.start()));
   // Whichever comes first: PostgreSQL busy in its own process, or ready (an external DATABASE_URL, or it failed).
   await Promise.race([waiting, starting.then(() => undefined, () => undefined)]);
-  const { createApp, reindexSearch, seedDatabase, PrismaService } = loadApplication();
+  const { createApp, reindexSearch, seedDatabase, isSeeded, PrismaService } = loadApplication();
   const database = await starting;
   const stopDatabase = once(() => database.stop());
   process.once('exit', () => void stopDatabase());
   // Prisma's CLI, when there is something to migrate, runs in a process of its own while Nest builds the application
   // (which opens no connection before the seed below).
-  const migrated = config.role !== 'worker' ? applyMigrations(database.url) : Promise.resolve(undefined);
+  const migrated = seeds ? applyMigrations(database.url) : Promise.resolve(undefined);
   migrated.catch(() => undefined);
   const app = await createApp({ config, databaseUrl: database.url, logger: log });
   const migrationOutcome = await migrated;
@@ -89,7 +93,16 @@ async function main(): Promise<void> {
     console.log(`Search index rebuilt: ${counts.laboratories} laboratories, ${counts.prices} prices.`);
     return;
   }
-  const seed = config.role === 'worker' ? undefined : await seedDatabase(app.get(PrismaService), config, log);
+  const prisma = app.get(PrismaService);
+  let seed: SeedResult | undefined;
+  if (seeds && !(await isSeeded(prisma))) {
+    // The first seed in a process of its own, whose memory goes away with it (the serving process keeps none).
+    seed = await (seedProcess ??= SeedProcess.start()).seed({ databaseUrl: database.url, config });
+  } else if (seeds) {
+    // A restart: what later versions add to a seeded database, and the administrator's password, checked here.
+    seedProcess?.close();
+    seed = await seedDatabase(prisma, config, log);
+  }
   if (seed?.seeded) await reindexSearch(app, log);
   if (seedOnly) {
     await app.close();
@@ -118,9 +131,9 @@ function readConfig(role: string | undefined): AppConfig {
   }
 }
 
-async function provideDatabase(config: AppConfig, log: Logger, onWaiting: () => void): Promise<RunningPostgres> {
+async function provideDatabase(config: AppConfig, log: Logger, onWaiting: () => void, onCreatingCluster: () => void): Promise<RunningPostgres> {
   if (config.database.url) return { url: config.database.url, stop: async () => undefined };
-  return startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, log.child({ module: 'embedded-postgres' }), { onWaiting });
+  return startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, log.child({ module: 'embedded-postgres' }), { onWaiting, onCreatingCluster });
 }
 
 function printBanner(config: AppConfig, database: RunningPostgres, seed: SeedResult | undefined, ms: number): void {

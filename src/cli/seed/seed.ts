@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config';
 import { AdvisoryLock } from '../../platform/database/locks';
-import type { PrismaService, Tx } from '../../platform/database/prisma.service';
+import type { Tx } from '../../platform/database/prisma.service';
 import { hashPassword, randomPassword, verifyPassword } from '../../platform/security/passwords';
 import { generateLaboratories, SELECT_LISTS } from './generate-laboratories';
 import { loadReferenceData, type ReferenceData } from '../../platform/reference-data/reference-data';
 import { seedCommerce } from './seed-commerce';
-import type { Prisma } from '../../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import { foldTerm } from '../../modules/catalogue/exams';
 import { assignMissingBranchCodes } from '../../modules/catalogue/laboratories';
 import { chileDay, dayAsDate } from '../../platform/chile/calendar';
@@ -21,6 +21,13 @@ const SEED_KEY = 'seed';
 const ORDER_VOCABULARY_KEY = 'order_vocabulary';
 const EXAM_PREPARATION_KEY = 'exam_preparation';
 const DEFAULT_ADMIN_EMAIL = 'admin@cotizalab.cl';
+/** Prices per INSERT of the seed: 62,445 in one statement left the query compiler's memory 30 MB larger for good. */
+const SEED_INSERT_ROWS = 5000;
+
+/** Whether the database holds its seed (then `seedDatabase` only checks what later versions add). */
+export async function isSeeded(prisma: Pick<PrismaClient, 'appMeta'>): Promise<boolean> {
+  return (await prisma.appMeta.findUnique({ where: { key: SEED_KEY }, select: { key: true } })) !== null;
+}
 
 export interface SeedResult {
   seeded: boolean;
@@ -33,8 +40,10 @@ export interface SeedResult {
  * commits in one transaction with the marker, so a crash mid-seed leaves nothing half-written,
  * and an advisory lock keeps two processes from seeding at the same time.
  */
-export async function seedDatabase(prisma: PrismaService, config: Pick<AppConfig, 'admin' | 'seedLabs'>, log: Logger): Promise<SeedResult> {
-  const reference = loadReferenceData();
+export async function seedDatabase(prisma: PrismaClient, config: Pick<AppConfig, 'admin' | 'seedLabs'>, log: Logger): Promise<SeedResult> {
+  // Read only when there is something to write: a restart, the usual start, does not hold the files' 30 MB.
+  let loaded: ReferenceData | undefined;
+  const referenceData = () => (loaded ??= loadReferenceData());
   return prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AdvisoryLock.Seed})`;
@@ -42,14 +51,15 @@ export async function seedDatabase(prisma: PrismaService, config: Pick<AppConfig
         // A database seeded before the order vocabulary existed gets it once (issue 26).
         if (!(await tx.appMeta.findUnique({ where: { key: ORDER_VOCABULARY_KEY } }))) {
           const exams = await tx.exam.findMany({ select: { id: true, code: true } });
-          await seedOrderVocabulary(tx, reference, new Map(exams.map((e) => [e.code, e.id])));
+          await seedOrderVocabulary(tx, referenceData(), new Map(exams.map((e) => [e.code, e.id])));
         }
         // And one seeded before exams knew their preparation gets it once (issue 30); administrators' edits stay after.
-        if (!(await tx.appMeta.findUnique({ where: { key: EXAM_PREPARATION_KEY } }))) await seedPreparation(tx, reference);
+        if (!(await tx.appMeta.findUnique({ where: { key: EXAM_PREPARATION_KEY } }))) await seedPreparation(tx, referenceData());
         await applyAdministratorPassword(tx, config.admin, log);
         return { seeded: false };
       }
       const started = Date.now();
+      const reference = referenceData();
       await tx.profile.createMany({ data: [...PROFILES] });
       const locations = await seedLocations(tx, reference);
       const exams = await seedExams(tx, reference);
@@ -234,13 +244,17 @@ async function seedLaboratories(
   const examRows = generated.laboratories.flatMap((lab, i) =>
     lab.exams.map((exam) => ({ laboratoryId: labs[i].id, examId: ids.exams.get(exam.code)!, price: exam.price, authorized: exam.authorized })),
   );
-  // One set-based INSERT: tens of thousands of rows through the ORM would dominate the cold start.
-  await tx.$executeRaw`
-    INSERT INTO laboratory_exam (laboratory_id, exam_id, price, status, authorized_at, updated_at)
-    SELECT lab, exam, price, CASE WHEN ok THEN 'AUTHORIZED' ELSE 'PENDING' END::authorization_status,
-           CASE WHEN ok THEN now() END, now()
-    FROM unnest(${examRows.map((r) => r.laboratoryId)}::int[], ${examRows.map((r) => r.examId)}::int[],
-                ${examRows.map((r) => r.price)}::int[], ${examRows.map((r) => r.authorized)}::boolean[]) AS t(lab, exam, price, ok)`;
+  // Set-based INSERTs (tens of thousands of rows through the ORM would dominate the cold start), SEED_INSERT_ROWS at a
+  // time: Prisma's query compiler keeps the memory of the largest statement it ever built for the life of the process.
+  for (let start = 0; start < examRows.length; start += SEED_INSERT_ROWS) {
+    const rows = examRows.slice(start, start + SEED_INSERT_ROWS);
+    await tx.$executeRaw`
+      INSERT INTO laboratory_exam (laboratory_id, exam_id, price, status, authorized_at, updated_at)
+      SELECT lab, exam, price, CASE WHEN ok THEN 'AUTHORIZED' ELSE 'PENDING' END::authorization_status,
+             CASE WHEN ok THEN now() END, now()
+      FROM unnest(${rows.map((r) => r.laboratoryId)}::int[], ${rows.map((r) => r.examId)}::int[],
+                  ${rows.map((r) => r.price)}::int[], ${rows.map((r) => r.authorized)}::boolean[]) AS t(lab, exam, price, ok)`;
+  }
   // Every price starts its history with the price it was created at.
   await tx.$executeRaw`INSERT INTO laboratory_exam_price_history (laboratory_exam_id, new_price, changed_at) SELECT id, price, created_at FROM laboratory_exam`;
   await tx.laboratoryInsurer.createMany({

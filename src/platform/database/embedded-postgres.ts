@@ -28,6 +28,8 @@ export interface EmbeddedPostgresOptions {
    * work meanwhile (main.ts loads the application's modules) instead of after.
    */
   onWaiting?: () => void;
+  /** Called when there is no cluster yet and initdb is about to create one: the database will be empty. */
+  onCreatingCluster?: () => void;
 }
 
 interface Credentials {
@@ -60,6 +62,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
 
   if (!(await exists(join(clusterDir, 'PG_VERSION')))) {
     log.info({ clusterDir }, 'creating the embedded PostgreSQL cluster');
+    options.onCreatingCluster?.();
     await initdb(native, clusterDir, credentials, runAs, options.onWaiting);
   }
   await stopOrphanedServer(clusterDir, log);
