@@ -1,4 +1,6 @@
-import { HttpStatus } from '@nestjs/common';
+// The enum's own file, not @nestjs/common's index: these errors are thrown in the upload's reading thread too,
+// where loading the whole of Nest would cost 8 MB of its heap.
+import { HttpStatus } from '@nestjs/common/enums/http-status.enum';
 import { AppError, NotFoundError } from '../../platform/http/app-error';
 
 /** A file the server cannot read as a table at all (empty, not CSV/XLSX, unreadable text): nothing is kept. */

@@ -1,4 +1,6 @@
-import { HttpStatus } from '@nestjs/common';
+// The enum's own file, not @nestjs/common's index: these errors are thrown in the upload's reading thread too,
+// where loading the whole of Nest would cost 8 MB of its heap.
+import { HttpStatus } from '@nestjs/common/enums/http-status.enum';
 import type { FieldErrors } from '../../contracts/envelope';
 
 export type { FieldErrors };

@@ -96,9 +96,14 @@ export class ImportRunner implements OnApplicationBootstrap {
     const scope: ImportScope = { importId, companyId: job.companyId, actor: ctx.actor };
     const lookups = await handler.prepare(this.prisma, scope);
     if (job.allOrNothing) return this.runAllOrNothing(ctx, handler, scope, lookups);
+    return this.runChunks(ctx, handler, scope, lookups, job.lastRow);
+  }
+
+  private async runChunks(ctx: CommandContext, handler: ImportKindHandler, scope: ImportScope, lookups: unknown, lastRow: number): Promise<void> {
+    const { importId } = scope;
     // The next chunk's rows are read while the current one commits (they are only ever written by the chunk that
     // applies them); each chunk's transaction checks the checkpoint is where the read assumed, or reads again.
-    let after = job.lastRow;
+    let after = lastRow;
     let next = this.readRows(importId, after);
     for (;;) {
       const rows = await next;
@@ -131,6 +136,7 @@ export class ImportRunner implements OnApplicationBootstrap {
         if (!state || state.status !== 'RUNNING') return 'stopped';
         if (state.lastRow !== after) return state.lastRow;
         if (rows.length === 0) {
+          await handler.refreshStatistics?.(tx);
           await tx.importJob.update({ where: { id: scope.importId }, data: { status: 'COMPLETED', finishedAt: new Date() } });
           changes.record(ImportFinished({ importId: scope.importId, status: 'COMPLETED' }));
           return 'stopped';
@@ -173,6 +179,7 @@ export class ImportRunner implements OnApplicationBootstrap {
             for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += counts[key];
             lastRow = rows[rows.length - 1].row;
           }
+          await handler.refreshStatistics?.(tx);
           await tx.importJob.update({
             where: { id: scope.importId },
             data: { status: 'COMPLETED', finishedAt: new Date(), lastRow, rowsDone: { set: await tx.importRow.count({ where: { importId: scope.importId } }) }, created: total.created, updated: total.updated, unchangedDone: total.unchanged, failed: 0, pendingAuthorization: total.pending },

@@ -67,4 +67,10 @@ export interface ImportKindHandler<D = unknown, L = unknown> {
    * re-checking each against the data as it is now, and records the chunk's events and audit rows.
    */
   apply(tx: Tx, changes: Changes, scope: ImportScope, rows: { row: number; data: D }[], lookups: L): Promise<RowOutcome[]>;
+  /**
+   * In the transaction that marks the import done: brings the planner's statistics of the tables it wrote up to date.
+   * Until autovacuum's next pass, a minute or more later, a table that grew by 200,000 rows is planned as if it had
+   * not: the next file's dry run read the region's medians in 33 s instead of 65 ms.
+   */
+  refreshStatistics?(tx: Tx): Promise<void>;
 }

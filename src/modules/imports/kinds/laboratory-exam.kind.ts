@@ -2,7 +2,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import type { Changes } from '../../../platform/cqrs/unit-of-work';
 import type { PrismaService, Tx } from '../../../platform/database/prisma.service';
 import { mleBonoColumns } from '../../catalogue/exams';
-import { STALE_AFTER_MONTHS, findOffersByPairs, offerMany, pairKey } from '../../catalogue/pricing';
+import { STALE_AFTER_MONTHS, findOffersByPairs, offerMany, pairKey, refreshOfferStatistics } from '../../catalogue/pricing';
 import { RowErrors, parsePesos, type ColumnSpec } from '../domain/columns';
 import { reviewPrice } from '../domain/price-review';
 import type { ImportKindHandler, ImportScope, ParsedRow, RowOutcome } from './import-kind';
@@ -150,6 +150,10 @@ export class LaboratoryExamImportKind implements ImportKindHandler<PriceRow, Pri
       GROUP BY 1, 2`);
     for (const p of missing) medians.set(`${p.regionId}:${p.examId}`, null);
     for (const r of found) medians.set(`${r.region_id}:${r.exam_id}`, r.median);
+  }
+
+  refreshStatistics(tx: Tx): Promise<void> {
+    return refreshOfferStatistics(tx);
   }
 
   /** Pricing's rules set the prices (offerMany); a row refused at commit time becomes an error row on its column. */

@@ -24,6 +24,17 @@ export async function findOffersByPairs(db: Tx | PrismaService, pairs: { laborat
 }
 
 /**
+ * Brings the planner's statistics of the offers up to date after many were written at once (a bulk import): until
+ * autovacuum's next pass, a table that went from a few to 200,000 offers is planned as if it still had a few, and a
+ * query by (branch, exam) through a bitmap of every authorized offer took 33 s instead of 65 ms. ANALYZE samples a
+ * bounded number of rows, so this costs a fraction of a second at any size; in a transaction, it counts the
+ * transaction's own rows.
+ */
+export async function refreshOfferStatistics(tx: Tx): Promise<void> {
+  await tx.$executeRaw`ANALYZE laboratory_exam, laboratory_exam_price_history`;
+}
+
+/**
  * Saves offers the aggregate changed (new ones inserted, others updated) and appends their price
  * history: one statement for the new offers and one for the changed ones, each with its rows as
  * one JSON parameter; the history rows find their offer's id through the INSERT's or UPDATE's

@@ -33,15 +33,18 @@ async function takeSlot(tx: Tx, lock: AdvisoryLock, slots: number, key: (slot: n
   throw busy();
 }
 
-/** Rows checked and stored per round trip. */
-export const DRY_RUN_CHUNK = 2000;
+/**
+ * Rows checked and stored per round trip. Each chunk's rows live while the database compares and stores them, long
+ * enough for V8 to move them to the old generation: 500 at a time keep that garbage, and the heap, smaller than 2,000.
+ */
+export const DRY_RUN_CHUNK = 500;
 const PREVIEW_ROWS = 200;
 /**
  * Bytes of the original file per `import_file_chunk` row. Prisma hands a statement's values to its query compiler
- * (WebAssembly, whose memory grows to the largest statement and is never given back) as base64 in JSON: pieces of
- * 256 kB keep that at a few MB, where 1 MB pieces left it 20-30 MB larger for the life of the process.
+ * (WebAssembly, whose memory grows to the largest statement and is never given back) as base64 in JSON: 1 MB pieces
+ * left it 20-30 MB larger for the life of the process. 64 kB pieces are no larger than a statement of the dry run's.
  */
-const FILE_PIECE = 256 * 1024;
+const FILE_PIECE = 64 * 1024;
 /**
  * Dry-run rows per INSERT statement. Their JSON stays under V8's large-object size (128 kB), so each statement's
  * strings die young instead of piling up in the large-object space until a full collection, and the query
@@ -196,7 +199,7 @@ export class UploadImportHandler implements ICommandHandler<UploadImportCommand>
     return summary;
   }
 
-  /** The original file, in 1 MB pieces, for download from any process (API replicas, workers). */
+  /** The original file, in FILE_PIECE pieces, for download from any process (API replicas, workers). */
   private async keepFile(tx: Tx, importId: number, path: string): Promise<void> {
     let seq = 0;
     for await (const piece of createReadStream(path, { highWaterMark: FILE_PIECE })) {
