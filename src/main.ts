@@ -47,17 +47,16 @@ async function main(): Promise<void> {
   const waiting = new Promise<void>((resolve) => (databaseWaiting = resolve));
   // A cluster being created will need its first seed: the seed's process loads its modules while initdb runs.
   let seedProcess: SeedProcess | undefined;
-  const seeds = config.role !== 'worker';
-  const starting = provideDatabase(config, log, databaseWaiting, () => seeds && (seedProcess ??= SeedProcess.start()));
+  const migratesAndSeeds = config.role !== 'worker';
+  const starting = provideDatabase(config, log, databaseWaiting, () => migratesAndSeeds && (seedProcess ??= SeedProcess.start()));
   // Whichever comes first: PostgreSQL busy in its own process, or ready (an external DATABASE_URL, or it failed).
   await Promise.race([waiting, starting.then(() => undefined, () => undefined)]);
   const { createApp, reindexSearch, seedDatabase, isSeeded, PrismaService } = loadApplication();
   const database = await starting;
   const stopDatabase = once(() => database.stop());
   process.once('exit', () => void stopDatabase());
-  // Prisma's CLI, when there is something to migrate, runs in a process of its own while Nest builds the application
-  // (which opens no connection before the seed below).
-  const migrated = seeds ? applyMigrations(database.url) : Promise.resolve(undefined);
+  // The migrations, if any, run while Nest builds the application (which opens no connection before the seed below).
+  const migrated = migratesAndSeeds ? applyMigrations(database.url) : Promise.resolve(undefined);
   migrated.catch(() => undefined);
   const app = await createApp({ config, databaseUrl: database.url, logger: log });
   const migrationOutcome = await migrated;
@@ -95,10 +94,11 @@ async function main(): Promise<void> {
   }
   const prisma = app.get(PrismaService);
   let seed: SeedResult | undefined;
-  if (seeds && !(await isSeeded(prisma))) {
+  if (migratesAndSeeds && !(await isSeeded(prisma))) {
     // The first seed in a process of its own, whose memory goes away with it (the serving process keeps none).
-    seed = await (seedProcess ??= SeedProcess.start()).seed({ databaseUrl: database.url, config });
-  } else if (seeds) {
+    const { admin, seedLabs, role, logLevel, logFormat } = config;
+    seed = await (seedProcess ??= SeedProcess.start()).seed({ databaseUrl: database.url, config: { admin, seedLabs, role, logLevel, logFormat } });
+  } else if (migratesAndSeeds) {
     // A restart: what later versions add to a seeded database, and the administrator's password, checked here.
     seedProcess?.close();
     seed = await seedDatabase(prisma, config, log);
