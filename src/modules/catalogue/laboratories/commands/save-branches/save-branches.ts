@@ -60,7 +60,9 @@ export interface BranchBatchScope {
  */
 export const BranchBatch = {
   async check(db: PrismaService | Tx, scope: BranchBatchScope, branches: BranchChange[]): Promise<BranchOutcome[]> {
-    const [stored, bono] = await Promise.all([storedBranches(db, scope.companyId, branches, false), fonasaBonoInsurers(db)]);
+    // One after the other: `db` is an import's dry-run transaction, one connection.
+    const stored = await storedBranches(db, scope.companyId, branches, false);
+    const bono = await fonasaBonoInsurers(db);
     return branches.map((change) => judge(scope, change, stored.get(change.branchCode), bono));
   },
 
