@@ -47,8 +47,9 @@ async function main(): Promise<void> {
   const waiting = new Promise<void>((resolve) => (databaseWaiting = resolve));
   // A cluster being created will need its first seed: the seed's process loads its modules while initdb runs.
   let seedProcess: SeedProcess | undefined;
+  const seedProcessOnce = () => (seedProcess ??= SeedProcess.start());
   const migratesAndSeeds = config.role !== 'worker';
-  const starting = provideDatabase(config, log, databaseWaiting, () => migratesAndSeeds && (seedProcess ??= SeedProcess.start()));
+  const starting = provideDatabase(config, log, databaseWaiting, () => migratesAndSeeds && seedProcessOnce());
   // Whichever comes first: PostgreSQL busy in its own process, or ready (an external DATABASE_URL, or it failed).
   await Promise.race([waiting, starting.then(() => undefined, () => undefined)]);
   const { createApp, reindexSearch, seedDatabase, isSeeded, PrismaService } = loadApplication();
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
   if (migratesAndSeeds && !(await isSeeded(prisma))) {
     // The first seed in a process of its own, whose memory goes away with it (the serving process keeps none).
     const { admin, seedLabs, role, logLevel, logFormat } = config;
-    seed = await (seedProcess ??= SeedProcess.start()).seed({ databaseUrl: database.url, config: { admin, seedLabs, role, logLevel, logFormat } });
+    seed = await seedProcessOnce().seed({ databaseUrl: database.url, config: { admin, seedLabs, role, logLevel, logFormat } });
   } else if (migratesAndSeeds) {
     // A restart: what later versions add to a seeded database, and the administrator's password, checked here.
     seedProcess?.close();
