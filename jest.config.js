@@ -16,10 +16,10 @@ const common = {
 const services = { globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' };
 
 /**
- * The test files that drive Chromium (they start it through test/support/browser.ts). `npm test` runs them one at a
- * time after the others, which run two at a time: with a second file beside it on a 2-core machine a walk met races a
- * person rarely meets (a dropdown's panel left open under a click), and a run must not fail by chance. The sequencer
- * starts them first when a run has both.
+ * The test files that drive Chromium (they start it through test/support/browser.ts). `npm test` runs them after the
+ * others, two at a time too (stop 44: three runs in a row green, 292-394 s against 525 s in band); the sequencer
+ * starts them first when a run has both. A walk that fails only beside another one is a race a busy phone meets too:
+ * find it rather than going back to one at a time (docs/decisions.md, "Fifth pass (stop 44)").
  */
 const browserTests = readdirSync(join(__dirname, 'test'), { recursive: true })
   .filter((file) => file.endsWith('.test.ts') && /from '\.\.\/support\/browser'/.test(readFileSync(join(__dirname, 'test', file), 'utf8')))
