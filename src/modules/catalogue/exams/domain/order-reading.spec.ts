@@ -1,6 +1,6 @@
 import { foldTerm, orderLines, parseCode, readOrder, type Candidate, type TermReading, type Vocabulary } from './order-reading';
 
-/** A small catalogue: the reader's rules, without the real vocabulary (test/catalogue/order-reader.test.ts reads real orders). */
+/** A small catalogue: the reader's rules, without the real vocabulary (test/catalogue/order-reader.cases.ts reads real orders). */
 const EXAMS: Record<number, { code: string; words: string[] }> = {
   1: { code: '0301045', words: ['hemograma'] },
   2: { code: '0309022', words: ['orina', 'completa'] },

@@ -17,7 +17,7 @@ describe('laboratories, as providers and administrators keep them', () => {
     admin = (await signIn(t, ADMIN.email, ADMIN.password)).token;
     ({ companyA, companyB, providerA, providerB } = await providersOfTwoCompanies(t, admin, 'labs'));
     comunaId = (await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyA } })).comunaId;
-    // Not FONASA: whether a branch takes FONASA follows its MLE level (fonasa-bono-source.test.ts).
+    // Not FONASA: whether a branch takes FONASA follows its MLE level (fonasa-bono-source.cases.ts).
     insurers = (await t.prisma.insurer.findMany({ where: { isActive: true, type: { not: 'public' } }, orderBy: { id: 'asc' }, take: 3 })).map((i) => i.id);
   }, 120_000);
   afterAll(() => t.close());
@@ -78,7 +78,7 @@ describe('laboratories, as providers and administrators keep them', () => {
     const other = await t.prisma.laboratory.findFirstOrThrow({ where: { companyId: companyB }, orderBy: { id: 'asc' } });
     const servicios = await t.prisma.selectListType.findUniqueOrThrow({ where: { code: 'SERVICIOS' }, include: { children: { orderBy: { id: 'asc' } } } });
     const taken = new Set((await t.prisma.laboratoryAttribute.findMany({ where: { laboratoryId: lab.id, selectListTypeId: servicios.id } })).map((a) => a.selectListChildId));
-    // Home collection is derived from the branch's comunas (home-collection.test.ts): not set by hand.
+    // Home collection is derived from the branch's comunas (home-collection.cases.ts): not set by hand.
     const [free, alsoFree] = servicios.children.filter((c) => !taken.has(c.id) && c.code !== 'TOMA_DOMICILIO');
     const before = (await eventsOf(lab.id)).length;
 

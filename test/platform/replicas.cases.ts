@@ -8,7 +8,7 @@ import { waitFor } from '../support/wait';
  * The compose file's several-replicas topology (issue 28, item 9) as processes: three APIs (this test's own and
  * two built ones) and two built workers on one PostgreSQL and one Redis. Each API keeps its own answer cache and
  * references; a price changed through any of them must be quoted by all three. (That the periodic work runs once
- * among several workers is proven where it is claimed: periodic-claims.test.ts.)
+ * among several workers is proven where it is claimed: periodic-claims.cases.ts.)
  */
 describe('three APIs and two workers on one database', () => {
   let t: TestApp;

@@ -118,7 +118,7 @@ describe.each(ADAPTERS)('SearchIndex contract: %s', (_, makeIndex) => {
   });
 
   describe('what the patient pays', () => {
-    // A line's figures, without when its price was confirmed (a fact of the write model, checked in price-freshness.test.ts).
+    // A line's figures, without when its price was confirmed (a fact of the write model, checked in price-freshness.cases.ts).
     const priced = ({ confirmedOn: _, stale: __, ...line }: ExamQuote) => line;
     const order = () => [mle.glucosa, mle.creatinina, mle.noMle];
     const quoteOf = async (laboratoryId: number, coverage: QuoteQuery['coverage']) => (await index.search(query({ examIds: order(), laboratoryId, coverage }))).items[0];
