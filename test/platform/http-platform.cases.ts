@@ -25,7 +25,7 @@ describe('HTTP platform and locations', () => {
   });
 
   it('serves the web app from a folder under a dot-folder: its files, and index.html for every page', async () => {
-    // The home, searches and laboratory pages are written on the server (test/storefront/share-pages.test.ts).
+    // The home, searches and laboratory pages are written on the server (test/storefront/share-pages.browser.ts).
     for (const page of ['/preguntas-frecuentes', '/app/login', '/paquetes']) {
       const response = await t.http.get(page).expect(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);

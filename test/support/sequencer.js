@@ -1,15 +1,28 @@
+const { readdirSync, statSync } = require('node:fs');
+const { basename, dirname, join } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * Jest's own order (the last run's failures first, then the slowest files by the last run's times), except that the
- * files it has no time for yet, every file on a clean clone as in CI, start with the browser walks: a walk takes
- * 10-170 s against a few seconds for most other files, and a long one started last would run alone at the end while
- * the other worker waits.
+ * What a jest file has to run, in bytes: for an area's file (test/support/cases.ts), the case files it runs; for any
+ * other file, itself. A proxy for how long it takes when the last run's times are not there.
  */
-module.exports = class WalksFirst extends Sequencer {
+function weight(path) {
+  const folder = dirname(path);
+  const suffix = basename(path) === 'browser.test.ts' ? '.browser.ts' : basename(path) === `${basename(folder)}.test.ts` ? '.cases.ts' : null;
+  if (!suffix) return statSync(path).size;
+  return readdirSync(folder).filter((file) => file.endsWith(suffix)).reduce((sum, file) => sum + statSync(join(folder, file)).size, 0);
+}
+
+/**
+ * Jest's own order (the last run's failures first, then the slowest files by the last run's times), except for the
+ * files it has no time for yet, every file on a clean clone as in CI: the browser walks first, then the others, each
+ * the heaviest first. With five browser files of 13-215 s on two workers, a heavy one started last runs alone at the
+ * end while the other worker waits.
+ */
+module.exports = class HeaviestFirst extends Sequencer {
   sort(tests) {
     const sorted = super.sort(tests);
-    const untimed = sorted.filter((test) => test.duration == null);
+    const untimed = sorted.filter((test) => test.duration == null).map((test) => ({ test, weight: weight(test.path) })).sort((a, b) => b.weight - a.weight).map(({ test }) => test);
     const walk = (test) => test.context.config.displayName?.name === 'browser';
     return [...untimed.filter(walk), ...untimed.filter((test) => !walk(test)), ...sorted.filter((test) => test.duration != null)];
   }

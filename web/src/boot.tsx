@@ -71,7 +71,7 @@ const app = (
 // task that a phone's finger would wait behind (Lighthouse's TBT); the server's HTML stays on screen meanwhile.
 void preloadPage(window.location.pathname).catch(() => undefined).then(() => {
   // A mismatch React recovers from (by rendering the page again) is still a fault to fix: said in the console, where
-  // the hydration test (test/storefront/hydration.test.ts) listens.
+  // the hydration test (test/storefront/hydration.browser.ts) listens.
   const onRecoverableError = (error: unknown, info: { componentStack?: string }) => console.error('CotizaLab: la página del servidor no coincidió con la app', error, info.componentStack ?? '');
   if (serverRendered) startTransition(() => void hydrateRoot(container, app, { onRecoverableError }));
   else {

@@ -9,7 +9,7 @@ import { waitFor } from '../support/wait';
 /**
  * The back office's single-value look-ups keep every letter typed the moment they show, on a slower CPU, while the
  * screen is still rendering what it loads: under Preact, PrimeReact's AutoComplete wrote an older text back over the
- * typing from a late effect (docs/decisions.md; the storefront's exam box: test/storefront/typing-on-arrival.test.ts).
+ * typing from a late effect (docs/decisions.md; the storefront's exam box: test/storefront/typing-on-arrival.browser.ts).
  */
 describe('typing in a back-office look-up as soon as the screen shows it', () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { waitFor } from '../support/wait';
  * the web app renders over the server's first paint and then keeps rendering as its first answers arrive,
  * and no render may write an older text back into the box (under Preact, PrimeReact's AutoComplete did:
  * "hemo" became "eo"; docs/decisions.md, "The storefront's weight"). The back office's boxes: test/backoffice/
- * typing-on-arrival.test.ts.
+ * typing-on-arrival.browser.ts.
  */
 describe('typing in the exam box as soon as the page shows it', () => {
   let t: TestApp;
