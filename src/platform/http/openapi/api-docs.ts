@@ -1,21 +1,23 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { SwaggerCustomOptions } from '@nestjs/swagger';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { buildOpenApiDocument } from './openapi-document';
+import type * as OpenApiDocument from './openapi-document';
 
 /** Every path SwaggerModule.setup('api/docs') serves starts so: the page, its assets, the JSON and the YAML. */
 const DOCS_PATH = /^\/api\/docs/i;
 
 /**
  * Serves the API docs at /api/docs (the page and Swagger UI's assets), /api/docs-json and /api/docs-yaml, as
- * SwaggerModule.setup does. @nestjs/swagger costs ~30 MB of RSS (~55 MB at peak) and time at start, so it is imported
- * on the first docs request: setup then registers its routes on a router that sits where they always did, before Nest's.
+ * SwaggerModule.setup does. @nestjs/swagger costs ~30 MB of RSS (~55 MB at peak) and time at start, and the answers'
+ * generated schemas 1.7 MB of heap, so both are loaded on the first docs request: setup then registers its routes on a
+ * router that sits where they always did, before Nest's.
  */
 export function serveApiDocs(app: NestExpressApplication, version: string, options: SwaggerCustomOptions): void {
   const router = Router();
   let ready: Promise<void> | undefined;
   const setup = async () => {
     const swagger = await import('@nestjs/swagger');
+    const { buildOpenApiDocument } = require('./openapi-document') as typeof OpenApiDocument;
     // The real adapter and app, but what they register lands on the router.
     const adapter = Object.create(app.getHttpAdapter(), {
       get: { value: (...args: unknown[]) => router.get(...(args as Parameters<typeof router.get>)) },
