@@ -23,8 +23,9 @@ export const OLD_GROWTH_PERCENT = 50;
 /**
  * glibc gives each thread that allocates at the same time as another a malloc arena of its own (up to 8 per core), and
  * keeps what is freed in an arena for that arena: an import's reading thread, libuv's pool and the main thread each
- * held their own tens of MB after a dry run. Two arenas: a 100,000-row import's peak 341 → 312 MB (CSV) and 352 → 333
- * MB (XLSX) on a quiet machine (docs/decisions.md, "Memory bounded by design"). A value set in the environment stays.
+ * held their own tens of MB after a dry run. Two arenas: a 100,000-row import's peak 339-341 → 317-331 MB (CSV) and
+ * 344-352 → 320-335 MB (XLSX) on a quiet machine (docs/decisions.md, "Memory bounded by design", stop 44). A value
+ * set in the environment stays.
  */
 export const MALLOC_ARENAS = 2;
 
