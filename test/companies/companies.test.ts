@@ -1,3 +1,3 @@
 import { describeCases } from '../support/cases';
 
-describeCases(__dirname, 'cases');
+describeCases(__filename);

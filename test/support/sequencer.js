@@ -1,16 +1,10 @@
-const { readdirSync, statSync } = require('node:fs');
-const { basename, dirname, join } = require('node:path');
+const { statSync } = require('node:fs');
 const Sequencer = require('@jest/test-sequencer').default;
+const { caseFiles } = require('./case-files');
 
-/**
- * What a jest file has to run, in bytes: for an area's file (test/support/cases.ts), the case files it runs; for any
- * other file, itself. A proxy for how long it takes when the last run's times are not there.
- */
+/** What a jest file has to run, in bytes (an area's file: its case files): how long it takes, when no run timed it. */
 function weight(path) {
-  const folder = dirname(path);
-  const suffix = basename(path) === 'browser.test.ts' ? '.browser.ts' : basename(path) === `${basename(folder)}.test.ts` ? '.cases.ts' : null;
-  if (!suffix) return statSync(path).size;
-  return readdirSync(folder).filter((file) => file.endsWith(suffix)).reduce((sum, file) => sum + statSync(join(folder, file)).size, 0);
+  return (caseFiles(path) ?? [{ path }]).reduce((sum, file) => sum + statSync(file.path).size, 0);
 }
 
 /**
