@@ -3,13 +3,15 @@
  *
  * Node 24 sizes the young generation from the machine's memory: on a 24 GB host each semi-space may grow to 64 MB,
  * so the new space alone holds 128 MB of resident memory once a burst of requests, an import or the seed has filled
- * it, and it is not given back while the process lives. Capped at 16 MB a semi-space (32 MB of new space), the
- * process answers the same load in far less memory (docs/decisions.md, "Memory bounded by design"). V8 reads this
+ * it, and it is not given back while the process lives. Capped at 8 MB a semi-space (16 MB of new space), the
+ * process answers the same load in far less memory: a 100,000-row import peaks 30-35 MB lower than at 16 MB, under
+ * the 300 MB aim, for an API CPU per search within the benchmark's noise of it (+8 % on average in stop 45's runs;
+ * docs/decisions.md, "Memory bounded by design", fourth pass). V8 reads this
  * size only when it creates the heap, so a process started without it is executed again, in place (same pid, same
  * stdio, nothing loaded yet), with the flag added. A `--max-semi-space-size` given on the command line or in
  * NODE_OPTIONS is left as it is.
  */
-export const SEMI_SPACE_MB = 16;
+export const SEMI_SPACE_MB = 8;
 
 const FLAG = '--max-semi-space-size';
 

@@ -42,6 +42,17 @@ export async function refreshOfferStatistics(tx: Tx): Promise<void> {
  * the same time: the caller's transaction rolls back and is retried.
  */
 export async function saveOffers(tx: Tx, offers: LaboratoryExam[]): Promise<void> {
+  for (let start = 0; start < offers.length; start += SAVE_ROWS) await saveSome(tx, offers.slice(start, start + SAVE_ROWS));
+}
+
+/**
+ * Offers per statement. Their JSON, and the copies Prisma makes of it for its query compiler, stay under V8's
+ * large-object size (128 kB), so they die young: an import's 5,000 offers in one statement left 1-2 MB pieces in the
+ * large-object space until a full collection, and its commit peaked 10-20 MB higher than its dry run.
+ */
+const SAVE_ROWS = 300;
+
+async function saveSome(tx: Tx, offers: LaboratoryExam[]): Promise<void> {
   const fresh = offers.filter((o) => o.state.id === undefined);
   const known = offers.filter((o) => o.state.id !== undefined);
   if (fresh.length > 0) {
