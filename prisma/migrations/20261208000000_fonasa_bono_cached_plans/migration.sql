@@ -2,7 +2,7 @@
 -- function called from a trigger plans its five-part statement again on every call, about 1 ms, and a commit that
 -- writes many branches calls it once per branch row, insurer row and attribute row (the first seed: about 4,000 calls,
 -- 3 s of its COMMIT). PL/pgSQL keeps each statement's plan for the session. Same rule: with a level, FONASA and the
--- bono payment are there; without one, no public insurer and no bono payment.
+-- bono payment are there, and without one, no public insurer and no bono payment.
 CREATE OR REPLACE FUNCTION cl_fonasa_bono_follow_level(lab_id integer) RETURNS void LANGUAGE plpgsql AS E'
 DECLARE
   level integer\073
