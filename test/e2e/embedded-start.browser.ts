@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
+import { isAlive } from '../../src/platform/database/embedded-postgres';
 import { launchChromium } from '../support/browser';
 import { freePort } from '../support/environment';
 
@@ -152,12 +153,3 @@ describe('a fresh start on the embedded defaults', () => {
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 60_000);
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -280,7 +280,8 @@ async function stopOrphanedServer(clusterDir: string, log: Logger): Promise<void
   for (let waited = 0; isAlive(pid) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this id is running (signal 0 checks without sending anything). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
