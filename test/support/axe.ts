@@ -27,7 +27,7 @@ export async function axeViolations(page: Page, name: string): Promise<string[]>
   // of no use to judge while it fades. Animations without an end (a spinner) are not waited for.
   await page.evaluate('Promise.all(document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime)).map((a) => a.finished.catch(() => undefined))).then(() => undefined)');
   const violations = await page.evaluate<Violation[], string[]>(
-    async (tags) => (await (globalThis as unknown as { axe: { run: (options: object) => Promise<{ violations: Violation[] }> } }).axe.run({ runOnly: { type: 'tag', values: tags } })).violations,
+    async (tags) => (await (globalThis as unknown as { axe: { run: (options: object) => Promise<{ violations: Violation[] }> } }).axe.run({ runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })).violations,
     RULES,
   );
   return violations.map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`);
