@@ -3,7 +3,7 @@
 // With SCREENSHOT_EMAIL and SCREENSHOT_PASSWORD it also signs in and shoots /panel and /editar-datos, and,
 // when that account is an administrator, the back office's screens. Pages wider than the window are named.
 import { mkdir } from 'node:fs/promises';
-import { launchChromium } from '../test/support/browser.ts';
+import { launchChromium } from '../test/support/chromium.ts';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
 const out = process.argv[3] ?? '.data/screenshots';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { isAlive } from '../../src/platform/database/embedded-postgres';
-import { launchChromium } from '../support/browser';
+import { launchChromium } from '../support/chromium';
 import { freePort } from '../support/environment';
 
 const ROOT = join(__dirname, '..', '..');

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, waitOrShowPage, WEB_DIST } from '../support/browser';
+import { waitOrShowPage, WEB_DIST } from '../support/browser';
+import { launchChromium } from '../support/chromium';
 import { serve, startTestApp, type TestApp } from '../support/app';
 import { clp } from '../support/format';
 import { waitFor } from '../support/wait';
