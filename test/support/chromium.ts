@@ -37,13 +37,13 @@ let lookingPromptly = false;
  * once per module registry (jest gives each file its own copy of playwright-core).
  */
 async function lookPromptly(browser: Browser): Promise<void> {
-  if (lookingPromptly) return;
+  if (lookingPromptly || process.env.AB_OFF) return;
   const page = await browser.newPage();
   try {
     const connection = (page as unknown as { _connection?: { toImpl?: (client: unknown) => { mainFrame?: () => object } } })._connection;
     const frame = connection?.toImpl?.(page)?.mainFrame?.() as { retryWithProgressAndBackoff?: unknown; retryWithProgressAndTimeouts?: unknown } | undefined;
     if (typeof frame?.retryWithProgressAndBackoff !== 'function' || typeof frame.retryWithProgressAndTimeouts !== 'function') {
-      throw new Error("playwright-core's frames no longer have retryWithProgressAndBackoff/retryWithProgressAndTimeouts: find where locators poll in this version and adapt lookPromptly (test/support/browser.ts)");
+      throw new Error("playwright-core's frames no longer have retryWithProgressAndBackoff/retryWithProgressAndTimeouts: find where locators poll in this version and adapt lookPromptly (test/support/chromium.ts)");
     }
     const frameClass = Object.getPrototypeOf(frame) as { retryWithProgressAndBackoff: (this: { retryWithProgressAndTimeouts(progress: unknown, pauses: number[], action: unknown): unknown }, progress: unknown, action: unknown) => unknown };
     frameClass.retryWithProgressAndBackoff = function (progress, action) {
