@@ -8,7 +8,7 @@ import { chromium, type Browser } from 'playwright-core';
  * windowing and services), with the flags this closed network needs (see STACK.md). Why not the full `chromium`:
  * a fresh context costs it 1.5 s of CPU on these 2-core machines against 0.55 s for the shell (a reload 0.36 against
  * 0.21 s), and the walks open about a hundred contexts (docs/decisions.md, "Seventh pass"). Playwright uses the same
- * shell for headless runs. The Lighthouse benchmark keeps the full browser, as a patient's phone is.
+ * shell for headless runs. The Lighthouse benchmark keeps the full browser, which a patient's phone runs.
  */
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
