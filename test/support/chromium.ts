@@ -25,7 +25,7 @@ export async function launchChromium(): Promise<Browser> {
   return browser;
 }
 
-/** Playwright's own pauses between two looks for an element: 20, 50, 100, 100, then 500 ms each (frames.ts). */
+/** The pauses between two looks for an element: 20, 50, then 100 ms each (Playwright's own: 20, 50, 100, 100, then 500). */
 const PROMPT_PAUSES_MS = [20, 50, 100];
 let lookingPromptly = false;
 
