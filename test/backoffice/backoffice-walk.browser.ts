@@ -18,12 +18,6 @@ async function typeMoney(page: Page, label: string, amount: number) {
   await input.blur();
 }
 
-// Once in several CI runs on a loaded machine the /app/login form did not appear after "Ingresar con otra
-// cuenta" (not reproduced in 12 runs since; a sign-out race of the same family was fixed in authSaga). One retry,
-// with the first failure logged, keeps CI from failing on it while it is tracked down; a real regression still
-// fails twice.
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
-
 describe('an administrator keeps the catalogue in the back office', () => {
   let t: TestApp;
   let base: string;

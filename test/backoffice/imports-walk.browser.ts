@@ -85,16 +85,14 @@ describe('a provider imports a price list from a spreadsheet in /app/imports', (
     await expect(flagged.textContent()).resolves.toMatch(/nuevo: \$250\.000.*Mediana de la región: \$[\d.]+/);
     await rows.getByRole('checkbox', { name: 'Excluir fila 6' }).check();
     await lookAtBothWidths(page, 'import-flagged');
-    await page.locator('.p-dropdown:has(#import-rows-show)').click();
-    await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Todas las filas', exact: true }).click();
+    await choose(page, 'import-rows-show', 'Todas las filas');
     await rows.getByText('El precio no puede ser negativo.', { exact: false }).waitFor();
     await rows.getByText('No existe un examen con este código FONASA.', { exact: false }).waitFor();
     expect(await offers()).toEqual([]);
     await lookAtBothWidths(page, 'import-review');
 
     // Only the rows with errors, then all of them again.
-    await page.locator('.p-dropdown:has(#import-rows-show)').click();
-    await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Con errores', exact: true }).click();
+    await choose(page, 'import-rows-show', 'Con errores');
     expect(await waitFor(() => rows.locator('tbody tr').count(), (n) => n === 2)).toBe(2);
 
     // Confirm: the valid rows but the one left out import as a job, and the screen follows it to its result.

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { lazyPage } from '../app/lazyPage';
 import { PageLoading } from '../shared/ui/PageLoading';
@@ -7,7 +7,7 @@ import { BackOfficeGate, ProfileGate } from './frame/BackOfficeGate';
 import BackOfficeHome from './frame/BackOfficeHome';
 import BackOfficeLayout from './frame/BackOfficeLayout';
 import BackOfficeLogin from './frame/BackOfficeLogin';
-import { REGISTRY } from './resources/registry';
+import { entryAt, REGISTRY } from './resources/registry';
 import type { RegistryEntry, ResourceScreens } from './resources/types';
 
 /**
@@ -45,13 +45,22 @@ const screen = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{ele
  */
 export default function BackOffice() {
   const resources = useMemo(() => REGISTRY.flatMap((entry) => (entry.screens ? [{ entry, screens: lazyScreens(entry.screens) }] : [])), []);
-  // The opened resource's chunk loads while the gate checks who is signed in, not after: a screen that suspends
-  // shows its fallback, and React then holds the screen back for up to 300 ms (its throttle of Suspense reveals).
+  // The opened resource's chunk loads while the gate checks who is signed in, not after. On the first address the
+  // back office waits for it in plain sight (a loading screen of its own, not a Suspense fallback): a screen that
+  // suspends shows its fallback, and React then holds the screen back until 300 ms after it (its throttle of Suspense
+  // reveals), though the chunk is usually in a few milliseconds after the sign-in check. Later navigations are
+  // transitions, which keep the current screen up while the next chunk loads.
   const { pathname } = useLocation();
-  const opened = resources.find(({ entry }) => pathname === `/app/${entry.path}` || pathname.startsWith(`/app/${entry.path}/`));
+  const openedEntry = entryAt(pathname);
+  const opened = resources.find(({ entry }) => entry === openedEntry);
+  const [firstChunkLoading, setFirstChunkLoading] = useState(opened !== undefined);
   useEffect(() => {
-    opened?.screens.preload().catch(() => undefined);
+    opened?.screens
+      .preload()
+      .catch(() => undefined)
+      .finally(() => setFirstChunkLoading(false));
   }, [opened]);
+  if (firstChunkLoading) return <PageLoading />;
   return (
     <Routes>
       <Route path="login" element={<BackOfficeLogin />} />

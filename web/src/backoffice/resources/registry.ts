@@ -33,3 +33,10 @@ export const entriesFor = (profile: ProfileCode) => REGISTRY.filter((entry) => e
 
 /** The profiles that may enter the back office at all. */
 export const BACK_OFFICE_PROFILES = new Set<ProfileCode>(REGISTRY.flatMap((entry) => entry.profiles));
+
+/** The entry whose screens show `pathname` (/app/…): the longest path holding it, as the router picks. */
+export function entryAt(pathname: string, entries: RegistryEntry[] = REGISTRY): RegistryEntry | undefined {
+  return entries
+    .filter((entry) => pathname === `/app/${entry.path}` || pathname.startsWith(`/app/${entry.path}/`))
+    .reduce<RegistryEntry | undefined>((longest, entry) => (longest && longest.path.length >= entry.path.length ? longest : entry), undefined);
+}
