@@ -11,7 +11,11 @@ const common = {
   // The web app's alias for the contracts it shares with the server (web/tsconfig.json).
   moduleNameMapper: { '^@contracts$': '<rootDir>/src/contracts/index.ts' },
 };
-const services = { globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' };
+const services = {
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/support/minimum-password-cost.ts'],
+};
 
 /**
  * The walks that drive Chromium are `test/<area>/*.browser.ts`, run by `test/<area>/browser.test.ts` (one jest file per
