@@ -93,7 +93,9 @@ describe('an administrator puts a package and a banner on the storefront', () =>
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Creamos el producto.').waitFor();
     await page.getByRole('heading', { name: 'Perfil tiroideo completo' }).waitFor();
-    // The toast fades in and out: axe would catch its colours half-way.
+    // The notice fades in and out: axe would catch its colours half-way. The person closes it (it would go by itself
+    // after 4 s) and the screen is looked at once it is gone.
+    await page.locator('.p-toast-message').getByRole('button').click();
     await page.locator('.p-toast-message').waitFor({ state: 'detached' });
     const saved = await t.prisma.product.findUniqueOrThrow({ where: { code: 'PACK-TIRO-02' }, include: { exams: true, category: true } });
     expect({ price: saved.price, offer: saved.offerPrice, exams: saved.exams.length, category: saved.category?.name, laboratoryId: saved.laboratoryId, cover: saved.coverFileId !== null }).toEqual({
