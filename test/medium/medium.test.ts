@@ -1,0 +1,3 @@
+import { describeCases } from '../support/cases';
+
+describeCases(__filename);
