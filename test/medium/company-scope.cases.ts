@@ -3,7 +3,7 @@ import { GetCompanyHandler, GetCompanyQuery } from '../../src/modules/companies/
 import { SearchCompaniesHandler, SearchCompaniesQuery } from '../../src/modules/companies/queries/search-companies/search-companies.query';
 import type { Actor } from '../../src/platform/auth/actor';
 import type { PrismaService } from '../../src/platform/database/prisma.service';
-import { actors, startMedium } from '../support/medium';
+import { startMedium, type MediumActors } from '../support/medium';
 
 /**
  * Which companies a caller of the back office sees (spec §2): a provider its own only, an administrator every one. The
@@ -12,10 +12,11 @@ import { actors, startMedium } from '../support/medium';
 describe('the companies each caller of the back office sees', () => {
   let prisma: PrismaService;
   let close: () => Promise<void>;
+  let actors: MediumActors;
   let companies: { id: number; tradeName: string }[];
 
   beforeAll(async () => {
-    ({ prisma, close } = await startMedium(16));
+    ({ prisma, actors, close } = await startMedium(16));
     companies = await prisma.company.findMany({ select: { id: true, tradeName: true }, orderBy: { id: 'asc' } });
   });
   afterAll(() => close());

@@ -1,7 +1,8 @@
 import { GetOwnLaboratoryHandler, GetOwnLaboratoryQuery } from '../../src/modules/catalogue/laboratories/queries/get-own-laboratory/get-own-laboratory.query';
 import { SearchOwnLaboratoriesHandler, SearchOwnLaboratoriesQuery } from '../../src/modules/catalogue/laboratories/queries/search-own-laboratories/search-own-laboratories.query';
+import type { Actor } from '../../src/platform/auth/actor';
 import type { PrismaService } from '../../src/platform/database/prisma.service';
-import { actors, startMedium } from '../support/medium';
+import { startMedium, type MediumActors } from '../support/medium';
 
 /**
  * Which branches a caller of the back office sees (spec §2, issue 10's visibility grants): the rule of
@@ -11,13 +12,14 @@ import { actors, startMedium } from '../support/medium';
 describe('the branches each caller of the back office sees', () => {
   let prisma: PrismaService;
   let close: () => Promise<void>;
+  let actors: MediumActors;
   /** A company with at least two branches (for the grants), another company, and their branches' ids. */
   let mine: { companyId: number; labs: number[] };
   let theirs: { companyId: number; labs: number[] };
   let everyLab: number[];
 
   beforeAll(async () => {
-    ({ prisma, close } = await startMedium(16));
+    ({ prisma, actors, close } = await startMedium(16));
     const labs = await prisma.laboratory.findMany({ select: { id: true, companyId: true }, orderBy: { id: 'asc' } });
     everyLab = labs.map((lab) => lab.id);
     const byCompany: { companyId: number; labs: number[] }[] = [];
@@ -30,9 +32,9 @@ describe('the branches each caller of the back office sees', () => {
   });
   afterAll(() => close());
 
-  const search = (actor: ReturnType<typeof actors.provider>, filter: { companyId?: number } = {}) =>
+  const search = (actor: Actor, filter: { companyId?: number } = {}) =>
     new SearchOwnLaboratoriesHandler(prisma).execute(new SearchOwnLaboratoriesQuery(actor, { currentPage: 1, perPage: 100, ...filter })).then((page) => ({ ids: page.items.map((lab) => lab.id).sort((a, b) => a - b), total: page.total }));
-  const open = (actor: ReturnType<typeof actors.provider>, laboratoryId: number) => new GetOwnLaboratoryHandler(prisma).execute(new GetOwnLaboratoryQuery(actor, laboratoryId));
+  const open = (actor: Actor, laboratoryId: number) => new GetOwnLaboratoryHandler(prisma).execute(new GetOwnLaboratoryQuery(actor, laboratoryId));
 
   it('lists a provider its own company’s branches only, also when it asks for another company’s', async () => {
     expect(mine && theirs).toBeTruthy();

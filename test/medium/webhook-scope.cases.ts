@@ -2,7 +2,7 @@ import { accessibleEndpoint } from '../../src/modules/integrations/webhooks/webh
 import { SearchWebhookEndpointsHandler, SearchWebhookEndpointsQuery } from '../../src/modules/integrations/webhooks/queries/search-webhook-endpoints/search-webhook-endpoints.query';
 import type { Actor } from '../../src/platform/auth/actor';
 import type { PrismaService } from '../../src/platform/database/prisma.service';
-import { actors, startMedium } from '../support/medium';
+import { startMedium, type MediumActors } from '../support/medium';
 
 /**
  * Which webhooks a caller sees and may touch (issue 27, item 4): a company's whole-company provider users its own, an
@@ -12,11 +12,12 @@ import { actors, startMedium } from '../support/medium';
 describe('the webhooks each caller sees', () => {
   let prisma: PrismaService;
   let close: () => Promise<void>;
+  let actors: MediumActors;
   let mine: { companyId: number; endpoint: number; lab: number };
   let theirs: { companyId: number; endpoint: number };
 
   beforeAll(async () => {
-    ({ prisma, close } = await startMedium(16));
+    ({ prisma, actors, close } = await startMedium(16));
     const [a, b] = await prisma.company.findMany({ where: { laboratories: { some: {} } }, select: { id: true, laboratories: { select: { id: true }, take: 1 } }, orderBy: { id: 'asc' }, take: 2 });
     const endpoint = (companyId: number, url: string) => prisma.webhookEndpoint.create({ data: { companyId, url, events: ['price.authorized'], secret: 'whsec_medium' } }).then((e) => e.id);
     mine = { companyId: a.id, endpoint: await endpoint(a.id, 'https://a.example.cl/hooks'), lab: a.laboratories[0].id };
