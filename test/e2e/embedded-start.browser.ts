@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { isAlive } from '../../src/platform/database/embedded-postgres';
-import { launchChromium } from '../support/chromium';
+import { chromiumOfTheArea, closeAreaContexts } from '../support/area-chromium';
 import { freePort } from '../support/environment';
 
 const ROOT = join(__dirname, '..', '..');
@@ -69,11 +69,11 @@ describe('a fresh start on the embedded defaults', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'cotizalab-e2e-'));
     env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), SEED_LABS: '20' };
     app = await RunningApp.start(env);
-    browser = await launchChromium();
+    browser = await chromiumOfTheArea();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closeAreaContexts(browser);
     await app?.stop();
     // The app waits for its PostgreSQL to exit; should it ever not, the files are still removed once it has.
     await rm(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });

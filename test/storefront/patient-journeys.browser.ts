@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitOrShowPage, WEB_DIST } from '../support/browser';
-import { launchChromium } from '../support/chromium';
+import { chromiumOfTheArea, closeAreaContexts } from '../support/area-chromium';
 import { serve, startTestApp, type TestApp } from '../support/app';
 import { clp } from '../support/format';
 import { waitFor } from '../support/wait';
@@ -83,10 +83,10 @@ describe('four patients on a phone (issue 19)', () => {
     });
     await lab('Pediatría Maipú', 'Maipú', 0.9, 1, [['hemograma', 6500]], ['fonasa'], ['TOMA_PEDIATRICA']);
     await t.app.get<SearchIndex>(SEARCH_INDEX).reindexAll();
-    browser = await launchChromium();
+    browser = await chromiumOfTheArea();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeAreaContexts(browser);
     await t?.close();
   });
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { serve, startTestApp, type TestApp } from './app';
-import { launchChromium } from './chromium';
+import { chromiumOfTheArea, closeAreaContexts } from './area-chromium';
 
 /**
  * The built web app the browser tests serve: `web/dist` (what `npm test` builds), or TEST_WEB_DIST
@@ -11,11 +11,11 @@ export const WEB_DIST = process.env.TEST_WEB_DIST ?? join(__dirname, '..', '..',
 
 /**
  * What every browser test starts with: a test app with `seedLabs` demo laboratories serving the built web app, its
- * address, and a Chromium to drive it. `closeBrowserApp` ends both, whatever of them started.
+ * address, and the area's Chromium to drive it. `closeBrowserApp` ends the app and the contexts the case file opened.
  */
 export async function startBrowserApp(seedLabs: number): Promise<{ t: TestApp; base: string; browser: Browser }> {
   // Chromium starts while the app does (they wait on different things); whichever fails, nothing is left running.
-  const [app, browser] = await Promise.allSettled([startTestApp({ seedLabs, env: { WEB_DIST_DIR: WEB_DIST } }), launchChromium()]);
+  const [app, browser] = await Promise.allSettled([startTestApp({ seedLabs, env: { WEB_DIST_DIR: WEB_DIST } }), chromiumOfTheArea()]);
   if (app.status === 'rejected' || browser.status === 'rejected') {
     await closeBrowserApp(app.status === 'fulfilled' ? app.value : undefined, browser.status === 'fulfilled' ? browser.value : undefined);
     throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
@@ -25,9 +25,9 @@ export async function startBrowserApp(seedLabs: number): Promise<{ t: TestApp; b
 }
 
 export async function closeBrowserApp(t: TestApp | undefined, browser: Browser | undefined): Promise<void> {
-  // Both at once: the app's close waits for its queues and database, not for the browser (whose open connections
-  // end as it closes), and each takes about a second.
-  const closed = await Promise.allSettled([browser?.close(), t?.close()]);
+  // Both at once: the app's close waits for its queues and database, not for the browser's pages (whose open
+  // connections end as they close).
+  const closed = await Promise.allSettled([closeAreaContexts(browser), t?.close()]);
   const failed = closed.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
 }

@@ -5,6 +5,14 @@
  * and once per area is enough (docs/decisions.md, "Sixth pass"). Each case file still starts its own app on its own
  * database. One case file alone: `npx jest test/<area> -t <its name>`.
  */
+/** What the area's case files share and close once, after the last of them (one Chromium per browser area). */
+const atAreaEnd: (() => Promise<void>)[] = [];
+
+/** Closes `close` once the area's last case file is done. */
+export function whenAreaEnds(close: () => Promise<void>): void {
+  atAreaEnd.push(close);
+}
+
 export function describeCases(jestFile: string): void {
   const { caseFiles } = require('./case-files') as { caseFiles(jestFile: string): { name: string; path: string }[] | null };
   const files = caseFiles(jestFile);
@@ -14,4 +22,7 @@ export function describeCases(jestFile: string): void {
       require(path);
     });
   }
+  afterAll(async () => {
+    for (const close of atAreaEnd.splice(0)) await close();
+  });
 }
