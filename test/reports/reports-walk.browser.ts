@@ -56,6 +56,9 @@ describe('reports screens', () => {
 
     await page.getByRole('link', { name: 'Historial de búsquedas' }).first().click();
     await page.getByRole('heading', { name: 'Historial de búsquedas', level: 1 }).waitFor();
+    // The menu marks the page it is on, not "Reportes" as well (whose address this one starts with).
+    const menu = page.getByRole('navigation', { name: 'Menú de administración' });
+    await expect(menu.locator('[aria-current="page"]').allTextContents()).resolves.toEqual(['Historial de búsquedas']);
     await choose(page, 'report-region', lab.region);
     await choose(page, 'report-comuna', lab.comuna);
     const row = page.getByRole('row').filter({ hasText: String(session) });

@@ -3,19 +3,20 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Sidebar } from 'primereact/sidebar';
 import { Toast, type ToastMessage } from 'primereact/toast';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { ProfileCode } from '@contracts';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { logoutRequested } from '../../shared/auth/authSlice';
 import { NetworkProgress } from '../../shared/ui/NetworkProgress';
 import { NotifyContext } from '../crud/hooks';
-import { entriesFor } from '../resources/registry';
+import { entriesFor, entryAt } from '../resources/registry';
 import type { RegistryEntry } from '../resources/types';
 
 const MINI_KEY = 'cotizalab:drawer-mini';
 
 /** Registered screens are links; entries still to be built are shown, marked, and lead nowhere. */
 function MenuItem({ entry, mini, onNavigate }: { entry: RegistryEntry; mini: boolean; onNavigate?: () => void }) {
+  const current = entryAt(useLocation().pathname) === entry;
   const content = (
     <>
       <i className={entry.icon} aria-hidden="true" />
@@ -34,9 +35,11 @@ function MenuItem({ entry, mini, onNavigate }: { entry: RegistryEntry; mini: boo
   }
   return (
     <li>
-      <NavLink to={`/app/${entry.path}`} onClick={onNavigate} title={mini ? entry.label : undefined} className={({ isActive }) => `cl-menu__link${isActive ? ' is-active' : ''}`}>
+      {/* The entry the address belongs to, not every entry whose path it starts with: on /app/reports/searchHistory
+          "Historial de búsquedas" is the page, not "Reportes" as well. */}
+      <Link to={`/app/${entry.path}`} onClick={onNavigate} title={mini ? entry.label : undefined} aria-current={current ? 'page' : undefined} className={`cl-menu__link${current ? ' is-active' : ''}`}>
         {content}
-      </NavLink>
+      </Link>
     </li>
   );
 }
