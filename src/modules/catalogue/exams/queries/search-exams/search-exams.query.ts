@@ -74,9 +74,16 @@ export class SearchExamsHandler implements IQueryHandler<SearchExamsQuery> {
   private recordMiss(term: string): void {
     const folded = foldText(term).replace(/\s+/g, ' ');
     if (folded.length < 3 || (/^[\d\s.\-]+$/.test(term) && term.replace(/\D/g, '').length < 4)) return;
+    // When it was typed, not when the write runs: two look-ups a moment apart may be written in either order (neither
+    // is awaited, each goes on a connection of the pool), and the form typed last must win.
+    // The columns are UTC without a zone, as Prisma writes its DateTime fields.
+    const typedAt = Prisma.sql`(to_timestamp(${performance.timeOrigin + performance.now()}::float8 / 1000) AT TIME ZONE 'UTC')`;
     void this.prisma.$executeRaw`
-      INSERT INTO exam_lookup_miss (term, last_typed) VALUES (${folded}, ${term})
-      ON CONFLICT (term) DO UPDATE SET count = exam_lookup_miss.count + 1, last_typed = EXCLUDED.last_typed, last_seen_at = now()`
+      INSERT INTO exam_lookup_miss (term, last_typed, first_seen_at, last_seen_at) VALUES (${folded}, ${term}, ${typedAt}, ${typedAt})
+      ON CONFLICT (term) DO UPDATE SET count = exam_lookup_miss.count + 1,
+        last_typed = CASE WHEN EXCLUDED.last_seen_at >= exam_lookup_miss.last_seen_at THEN EXCLUDED.last_typed ELSE exam_lookup_miss.last_typed END,
+        first_seen_at = LEAST(exam_lookup_miss.first_seen_at, EXCLUDED.first_seen_at),
+        last_seen_at = GREATEST(exam_lookup_miss.last_seen_at, EXCLUDED.last_seen_at)`
       .catch((err: unknown) => this.log.warn({ err }, 'exam look-up miss not recorded'));
   }
 }
