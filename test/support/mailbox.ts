@@ -14,7 +14,7 @@ export interface ReceivedMail {
 export async function readMailbox(dataDir: string): Promise<ReceivedMail[]> {
   const dir = join(dataDir, 'mail');
   const files = await readdir(dir).catch(() => [] as string[]);
-  const mails = await Promise.all(files.sort().map((f) => readFile(join(dir, f), 'utf8')));
+  const mails = await Promise.all(files.filter((f) => f.endsWith('.eml')).sort().map((f) => readFile(join(dir, f), 'utf8')));
   return mails.map(parse);
 }
 

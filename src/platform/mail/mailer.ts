@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -44,8 +45,12 @@ export class Mailer {
       return;
     }
     await mkdir(this.config.mail.outboxDir, { recursive: true });
-    const file = join(this.config.mail.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe(mail.to)}.eml`);
-    await writeFile(file, (info as unknown as { message: Buffer }).message);
+    // Whole or not at all: whoever reads the folder (a person, a test) never opens a mail half-written; and a name of
+    // its own, since two mails to one address can leave in the same millisecond.
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safe(mail.to)}.eml`;
+    const file = join(this.config.mail.outboxDir, name);
+    await writeFile(`${file}.partial`, (info as unknown as { message: Buffer }).message);
+    await rename(`${file}.partial`, file);
     this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written (no SMTP_URL)');
   }
 }
