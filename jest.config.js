@@ -19,10 +19,10 @@ const services = {
 
 /**
  * The walks that drive Chromium are `test/<area>/*.browser.ts`, run by `test/<area>/browser.test.ts` (one jest file per
- * area, test/support/cases.ts). `npm test` runs every project in one run with three workers (stop 47: the walks keep
- * two cores 80 % busy, and the other files fill the rest); the sequencer starts the walks first. A walk that fails only
- * beside another file is a race a busy phone meets too: find it rather than running the walks apart again
- * (docs/decisions.md, "Fifth pass" and "Eighth pass").
+ * area, test/support/cases.ts). `npm test` runs them after the other projects, two at a time too (stop 44: three runs
+ * in a row green); the sequencer starts them first when a run has both. A walk that fails only beside another one is
+ * a race a busy phone meets too: find it rather than going back to one at a time (docs/decisions.md, "Fifth pass").
+ * One run of every project with three workers is faster, and waits on two races first ("Eighth pass").
  */
 module.exports = {
   testTimeout: 60000,
