@@ -22,11 +22,9 @@ describe('the branches each caller of the back office sees', () => {
     ({ prisma, actors, close } = await startMedium(16));
     const labs = await prisma.laboratory.findMany({ select: { id: true, companyId: true }, orderBy: { id: 'asc' } });
     everyLab = labs.map((lab) => lab.id);
-    const byCompany: { companyId: number; labs: number[] }[] = [];
-    for (const lab of labs) {
-      const company = byCompany.find((c) => c.companyId === lab.companyId) ?? byCompany[byCompany.push({ companyId: lab.companyId, labs: [] }) - 1];
-      company.labs.push(lab.id);
-    }
+    const labsOf = new Map<number, number[]>();
+    for (const lab of labs) labsOf.set(lab.companyId, [...(labsOf.get(lab.companyId) ?? []), lab.id]);
+    const byCompany = [...labsOf].map(([companyId, ids]) => ({ companyId, labs: ids }));
     mine = byCompany.find((company) => company.labs.length >= 2)!;
     theirs = byCompany.find((company) => company !== mine)!;
   });

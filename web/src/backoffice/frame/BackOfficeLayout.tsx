@@ -15,8 +15,7 @@ import type { RegistryEntry } from '../resources/types';
 const MINI_KEY = 'cotizalab:drawer-mini';
 
 /** Registered screens are links; entries still to be built are shown, marked, and lead nowhere. */
-function MenuItem({ entry, mini, onNavigate }: { entry: RegistryEntry; mini: boolean; onNavigate?: () => void }) {
-  const current = entryAt(useLocation().pathname) === entry;
+function MenuItem({ entry, current, mini, onNavigate }: { entry: RegistryEntry; current: boolean; mini: boolean; onNavigate?: () => void }) {
   const content = (
     <>
       <i className={entry.icon} aria-hidden="true" />
@@ -35,8 +34,6 @@ function MenuItem({ entry, mini, onNavigate }: { entry: RegistryEntry; mini: boo
   }
   return (
     <li>
-      {/* The entry the address belongs to, not every entry whose path it starts with: on /app/reports/searchHistory
-          "Historial de búsquedas" is the page, not "Reportes" as well. */}
       <Link to={`/app/${entry.path}`} onClick={onNavigate} title={mini ? entry.label : undefined} aria-current={current ? 'page' : undefined} className={`cl-menu__link${current ? ' is-active' : ''}`}>
         {content}
       </Link>
@@ -48,13 +45,17 @@ function Menu({ profile, mini = false, onNavigate }: { profile: ProfileCode; min
   const entries = entriesFor(profile);
   const main = entries.filter((e) => !e.group);
   const maintainers = entries.filter((e) => e.group === 'Mantenedores');
+  // The entry the address belongs to, not every entry whose path it starts with: on /app/reports/searchHistory
+  // "Historial de búsquedas" is the page, not "Reportes" as well.
+  const current = entryAt(useLocation().pathname);
+  const item = (e: RegistryEntry) => <MenuItem key={e.name} entry={e} current={e === current} mini={mini} onNavigate={onNavigate} />;
   return (
     <nav aria-label="Menú de administración" className="cl-menu">
-      <ul>{main.map((e) => <MenuItem key={e.name} entry={e} mini={mini} onNavigate={onNavigate} />)}</ul>
+      <ul>{main.map(item)}</ul>
       {maintainers.length > 0 && (
         <>
           <p className="cl-menu__group" id={`menu-mantenedores${mini ? '-mini' : ''}`}>Mantenedores</p>
-          <ul aria-labelledby={`menu-mantenedores${mini ? '-mini' : ''}`}>{maintainers.map((e) => <MenuItem key={e.name} entry={e} mini={mini} onNavigate={onNavigate} />)}</ul>
+          <ul aria-labelledby={`menu-mantenedores${mini ? '-mini' : ''}`}>{maintainers.map(item)}</ul>
         </>
       )}
     </nav>
