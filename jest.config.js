@@ -19,10 +19,11 @@ const services = {
 
 /**
  * The walks that drive Chromium are `test/<area>/*.browser.ts`, run by `test/<area>/browser.test.ts` (one jest file per
- * area, test/support/cases.ts). `npm test` runs them after the other projects, two at a time too (stop 44: three runs
+ * area, test/support/cases.ts). `npm test` runs them after the other projects, two at a time (stop 44: three runs
  * in a row green); the sequencer starts them first when a run has both. A walk that fails only beside another one is
  * a race a busy phone meets too: find it rather than going back to one at a time (docs/decisions.md, "Fifth pass").
- * One run of every project with three workers is faster, and waits on two races first ("Eighth pass").
+ * The unit and integration files run three at a time (faster than two on these 2-core machines: "Ninth pass"); one run of
+ * every project with three workers is faster still, and waits on a select race of the walks first ("Eighth pass").
  */
 module.exports = {
   testTimeout: 60000,
