@@ -14,8 +14,9 @@ export async function choose(page: Page, inputId: string, option: string, filter
   try {
     await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
   } catch (error) {
-    // Seen once in about seven full runs under three workers (docs/decisions.md, "Eighth pass"): what the page went
-    // through says whether the click picked the option and the list opened again, or the click missed it.
+    // Seen twice in nine single runs of every project under three workers, never with the walks two at a time
+    // (docs/decisions.md, "Eighth pass", "Ninth pass"): what the page went through says whether the click picked the
+    // option and the list opened again, or the click missed it.
     const label = await page.locator(`.p-dropdown:has(#${inputId}) .p-dropdown-label`).textContent().catch(() => '?');
     const events = await page.evaluate<string[]>('globalThis.__selectEvents ?? []');
     throw new Error(`${(error as Error).message}\nThe select reads "${label}". What happened, in order:\n${events.join('\n')}`);
