@@ -82,17 +82,23 @@ async function seedLocations(tx: Tx, reference: ReferenceData) {
     select: { id: true, code: true },
   });
   const regionId = new Map(regions.map((r) => [r.code, r.id]));
-  const comunas = await tx.location.createManyAndReturn({
-    data: reference.comunas.map((c, index) => ({
-      code: c.code, name: c.name, kind: 'COMUNA' as const, parentId: regionId.get(c.regionCode)!,
-      provinceCode: c.provinceCode, provinceName: c.provinceName, lat: c.lat, lng: c.lng, sortOrder: index,
-    })),
-    select: { id: true, code: true },
-  });
+  // The comunas and their borders in one set-based statement each: through the ORM these 346 and 1,674 rows took
+  // 0.26-0.30 s of the cold start, against 0.06-0.07 s.
+  const rows = reference.comunas;
+  const comunas = await tx.$queryRaw<{ id: number; code: string }[]>`
+    INSERT INTO location (code, name, kind, parent_id, province_code, province_name, lat, lng, sort_order)
+    SELECT code, name, 'COMUNA', parent, province_code, province_name, lat, lng, ord - 1
+    FROM unnest(${rows.map((c) => c.code)}::text[], ${rows.map((c) => c.name)}::text[], ${rows.map((c) => regionId.get(c.regionCode)!)}::int[],
+                ${rows.map((c) => c.provinceCode)}::text[], ${rows.map((c) => c.provinceName)}::text[], ${rows.map((c) => c.lat)}::float8[],
+                ${rows.map((c) => c.lng)}::float8[]) WITH ORDINALITY AS t(code, name, parent, province_code, province_name, lat, lng, ord)
+    ORDER BY ord
+    RETURNING id, code`;
   const comunaId = new Map(comunas.map((c) => [c.code, c.id]));
-  await tx.nearLocation.createMany({
-    data: reference.adjacency.map((a) => ({ locationId: comunaId.get(a.code)!, nearLocationId: comunaId.get(a.adjacentCode)!, distanceKm: a.km, source: 'ADJACENT' as const })),
-  });
+  await tx.$executeRaw`
+    INSERT INTO near_location (location_id, near_location_id, distance_km, source)
+    SELECT location, near, km, 'ADJACENT'
+    FROM unnest(${reference.adjacency.map((a) => comunaId.get(a.code)!)}::int[], ${reference.adjacency.map((a) => comunaId.get(a.adjacentCode)!)}::int[],
+                ${reference.adjacency.map((a) => a.km)}::float8[]) AS t(location, near, km)`;
   return comunaId;
 }
 
@@ -112,8 +118,12 @@ async function seedExams(tx: Tx, reference: ReferenceData) {
     select: { id: true, code: true },
   });
   const examId = new Map(exams.map((e) => [e.code, e.id]));
-  // The look-up's prior: how commonly each exam is ordered (issue 18).
-  for (const { code, commonness } of reference.commonness) await tx.exam.update({ where: { code }, data: { commonness } });
+  // The look-up's prior: how commonly each exam is ordered (issue 18). Every code must be in the catalogue.
+  const commonness = await tx.$executeRaw`
+    UPDATE exam SET commonness = t.commonness
+    FROM unnest(${reference.commonness.map((c) => c.code)}::text[], ${reference.commonness.map((c) => c.commonness)}::int[]) AS t(code, commonness)
+    WHERE exam.code = t.code`;
+  if (commonness !== reference.commonness.length) throw new Error(`exam-commonness.csv names ${reference.commonness.length - commonness} exams the catalogue does not have`);
   await seedPreparation(tx, reference);
   await tx.examSynonym.createMany({
     data: reference.synonyms.map((s) => ({ examId: examId.get(s.code)!, synonym: s.synonym, kind: s.kind })),
