@@ -284,14 +284,17 @@ async function seedLaboratories(
     // Every price starts its history with the price it was created at.
     await tx.$executeRaw`INSERT INTO laboratory_exam_price_history (laboratory_exam_id, new_price, changed_at) SELECT id, price, created_at FROM laboratory_exam`;
   });
-  await tx.laboratoryInsurer.createMany({
-    data: generated.laboratories.flatMap((lab, i) => lab.insurerCodes.map((code) => ({ laboratoryId: labs[i].id, insurerId: ids.insurers.get(code)! }))),
-  });
-  await tx.laboratoryAttribute.createMany({
-    data: generated.laboratories.flatMap((lab, i) =>
-      lab.attributes.map((key) => ({ laboratoryId: labs[i].id, selectListTypeId: ids.lists.get(key)!.typeId, selectListChildId: ids.lists.get(key)!.childId })),
-    ),
-  });
+  // Each branch's insurers and attributes in one statement each (through the ORM they took 0.24-0.26 s of the first
+  // start, now 0.07 s); their triggers (the FONASA bono's) run as for any insert.
+  const insurers = generated.laboratories.flatMap((lab, i) => lab.insurerCodes.map((code) => ({ laboratoryId: labs[i].id, insurerId: ids.insurers.get(code)! })));
+  await tx.$executeRaw`
+    INSERT INTO laboratory_insurer (laboratory_id, insurer_id)
+    SELECT * FROM unnest(${insurers.map((r) => r.laboratoryId)}::int[], ${insurers.map((r) => r.insurerId)}::int[])`;
+  const attributes = generated.laboratories.flatMap((lab, i) => lab.attributes.map((key) => ({ laboratoryId: labs[i].id, ...ids.lists.get(key)! })));
+  await tx.$executeRaw`
+    INSERT INTO laboratory_attribute (laboratory_id, select_list_type_id, select_list_child_id, updated_at)
+    SELECT lab, type, child, now()
+    FROM unnest(${attributes.map((r) => r.laboratoryId)}::int[], ${attributes.map((r) => r.typeId)}::int[], ${attributes.map((r) => r.childId)}::int[]) AS t(lab, type, child)`;
   // Home collection (issues 13 and 19): the branches stating the service reach their own comuna and the bordering
   // ones within 10 km, at $3.990, $4.990 or $5.990 at home and, for every other branch, $2.000 more next door.
   await tx.$executeRaw`
