@@ -75,8 +75,9 @@ export class SearchExamsHandler implements IQueryHandler<SearchExamsQuery> {
     const folded = foldText(term).replace(/\s+/g, ' ');
     if (folded.length < 3 || (/^[\d\s.\-]+$/.test(term) && term.replace(/\D/g, '').length < 4)) return;
     // When it was typed, not when the write runs: two look-ups a moment apart may be written in either order (neither
-    // is awaited, each goes on a connection of the pool), and the form typed last must win. In UTC without a zone, as
-    // Prisma writes its DateTime columns.
+    // is awaited, each goes on a connection of the pool), and the form typed last must win. To the fraction of a
+    // millisecond (Date.now() would tie two look-ups of one millisecond), in UTC without a zone, as Prisma writes its
+    // DateTime columns.
     const typedAt = Prisma.sql`(to_timestamp(${performance.timeOrigin + performance.now()}::float8 / 1000) AT TIME ZONE 'UTC')`;
     void this.prisma.$executeRaw`
       INSERT INTO exam_lookup_miss (term, last_typed, first_seen_at, last_seen_at) VALUES (${folded}, ${term}, ${typedAt}, ${typedAt})
