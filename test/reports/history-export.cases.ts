@@ -1,5 +1,7 @@
+import ExcelJS from 'exceljs';
 import http from 'node:http';
 import { Writable } from 'node:stream';
+import { CSV_BOM, csvLine } from '../../src/contracts/csv';
 import { addDays } from '../../src/modules/reports/domain/period';
 import { reportDay } from '../../src/modules/reports/domain/routes';
 import { SearchHistoryExport } from '../../src/modules/reports/queries/search-history/search-history.export';
@@ -12,11 +14,11 @@ import { legacyCsv } from './legacy-reports';
 /** The longest period an export may ask for, ending today. */
 const LONGEST = { preset: 'custom', from: addDays(reportDay(new Date()), -399), to: reportDay(new Date()) };
 
-/** Rows of the generated history: several cursor chunks (1,000 rows each), so that chunks, names and persons carry over. */
+/** Rows of the generated history: several of the thread's buffers (256 kB each), so that batches, names and persons carry over. */
 const ROWS = 5_500;
 
 /**
- * Issue 32: the search history's CSV streams from a server-side cursor through a thread of its own. The
+ * Issue 32: the search history's CSV streams from PostgreSQL's COPY through a thread of its own. The
  * file must stay byte for byte what the export wrote before (columns, order, names, numbers, the formula
  * guard), for every filter and order; the export must wait for a client that does not read, and stop its
  * query when the client goes.
@@ -36,7 +38,11 @@ describe('search history export', () => {
     return answer.body as string;
   };
   const exportConnections = () =>
-    t.prisma.$queryRaw<{ state: string }[]>`SELECT state FROM pg_stat_activity WHERE application_name = 'cotizalab-export' AND datname = current_database()`;
+    t.prisma.$queryRaw<{ state: string; wait: string | null }[]>`
+      SELECT state, wait_event AS wait FROM pg_stat_activity WHERE application_name = 'cotizalab-export' AND datname = current_database()`;
+  /** The export's connection, still open: its COPY either blocked writing to a reader that stopped, or written whole and waiting. */
+  const stillOpen = (rows: { state: string; wait: string | null }[]) =>
+    rows.length === 1 && ((rows[0].state === 'active' && rows[0].wait === 'ClientWrite') || rows[0].state === 'idle in transaction');
 
   beforeAll(async () => {
     t = await startTestApp({ seedLabs: 3 });
@@ -104,12 +110,25 @@ describe('search history export', () => {
     expect(whole).toContain(`"'=HYPERLINK(""http://x"") Núñez; ""Toto"""`);
     expect(whole).toContain(`'@Glucosa; ""ayuno""`);
     expect(whole).toContain(`"'-1+2 Línea\nnueva"`);
+
+    // The spreadsheet holds the same cells: written by the one CSV writer, its rows are the very same file.
+    const xlsx = await t.http.get('/api/reports/search-history/export').set('Authorization', `Bearer ${admin}`).query({ ...LONGEST, format: 'xlsx' }).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.body as ArrayBuffer);
+    let sheetAsCsv = CSV_BOM;
+    workbook.worksheets[0].eachRow((row) => (sheetAsCsv += csvLine(Array.from({ length: 14 }, (_, i) => row.getCell(i + 1).value as string | number | null))));
+    expect(sheetAsCsv.split('\r\n')).toEqual(whole.split('\r\n'));
   });
 
   it('waits for a reader that does not read, and stops its query when the reader goes', async () => {
     let received = 0;
     let reads = 0;
-    // Takes the first write and never asks for more: the export has to wait with its cursor open.
+    // Takes the first write and never asks for more: the export has to wait with its COPY open.
     const stalled = new Writable({
       highWaterMark: 1024,
       write(chunk: Buffer, _encoding, _callback) {
@@ -120,16 +139,13 @@ describe('search history export', () => {
     const exporting = t.app.get(SearchHistoryExport).csv(LONGEST as HistoryFilter, stalled);
     exporting.catch(() => undefined);
     try {
-      // The first buffer (the header and the first chunk) reached the reader, and the export waits between two FETCHes.
-      const waiting = await waitFor(
-        async () => ({ reads, connections: await exportConnections() }),
-        (now) => now.reads === 1 && now.connections.length === 1 && now.connections[0].state === 'idle in transaction',
-      );
-      expect(waiting).toEqual({ reads: 1, connections: [{ state: 'idle in transaction' }] });
+      // The first buffer (the header and the first rows) reached the reader, and the export waits with its COPY open.
+      const waiting = await waitFor(async () => ({ reads, connections: await exportConnections() }), (now) => now.reads === 1 && stillOpen(now.connections));
+      expect({ reads: waiting.reads, open: stillOpen(waiting.connections) }).toEqual({ reads: 1, open: true });
       const whole = Buffer.byteLength(await legacyCsv(t.prisma, LONGEST as HistoryFilter));
       expect(received).toBeLessThan(whole / 2);
-      // Still there after that (the whole file read and written meanwhile): no second buffer, the cursor open.
-      expect({ reads, connections: await exportConnections() }).toEqual({ reads: 1, connections: [{ state: 'idle in transaction' }] });
+      // Still there after that (the whole file read and written meanwhile): no second buffer, the connection open.
+      expect({ reads, open: stillOpen(await exportConnections()) }).toEqual({ reads: 1, open: true });
     } finally {
       stalled.destroy();
     }
@@ -148,11 +164,12 @@ describe('search history export', () => {
     try {
       const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
       expect(response.statusCode).toBe(200);
-      // The first bytes arrive; then the reader stops reading, and the export waits on it.
+      // The first bytes arrive; then the reader stops reading, and the export waits on it: PostgreSQL itself is held
+      // writing the COPY (the file is far larger than what the sockets and the thread's buffers hold).
       await new Promise<void>((resolve) => response.once('data', () => resolve()));
       response.pause();
-      const waiting = await waitFor(exportConnections, (rows) => rows.length === 1 && rows[0].state === 'idle in transaction');
-      expect(waiting).toEqual([{ state: 'idle in transaction' }]);
+      const waiting = await waitFor(exportConnections, (rows) => rows.length === 1 && rows[0].state === 'active' && rows[0].wait === 'ClientWrite');
+      expect(waiting).toEqual([{ state: 'active', wait: 'ClientWrite' }]);
     } finally {
       request.destroy();
     }

@@ -1,12 +1,13 @@
-import { Controller, Get, Post, Res } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '../../../platform/http/openapi/decorators';
 import { AdminOnly, ProviderScoped } from '../../../platform/auth/access-policy';
 import { CurrentActor, type Actor } from '../../../platform/auth/actor';
 import { Ctx, type CommandContext } from '../../../platform/cqrs/command-context';
 import { UnitOfWork } from '../../../platform/cqrs/unit-of-work';
+import { gzipStream } from '../../../platform/http/gzip-stream';
 import { AnswersFile } from '../../../platform/http/openapi/documented-answer';
 import { IdParam, ValidBody, ValidParam, ValidQuery } from '../../../platform/http/validated';
 import { resolvePeriod } from '../domain/period';
@@ -56,7 +57,7 @@ export class ReportsController {
   @Get('search-history/export')
   @ApiOperation({ summary: 'Exporta el historial filtrado (CSV o XLSX, en flujo; filtros en la URL, para descargar con un enlace); queda en la auditoría' })
   @AnswersFile('text/csv')
-  async exportHistory(@Ctx() ctx: CommandContext, @ValidQuery(exportBody) filter: ExportBody, @Res() response: Response) {
+  async exportHistory(@Ctx() ctx: CommandContext, @ValidQuery(exportBody) filter: ExportBody, @Req() request: Request, @Res() response: Response) {
     const { format, ...rest } = filter;
     const period = resolvePeriod(rest);
     // Personal data leaves the system: who, what and when is recorded before the first byte.
@@ -67,7 +68,7 @@ export class ReportsController {
     response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
     response.setHeader('Cache-Control', 'private, no-store');
     try {
-      if (format === 'csv') await this.exporter.csv(rest, response);
+      if (format === 'csv') await this.exporter.csv(rest, gzipStream(request, response));
       else await this.exporter.xlsx(rest, response);
     } catch (err) {
       // Headers are gone: the only honest signal left is a cut connection.

@@ -5,14 +5,8 @@ import { Prisma } from '../../../../generated/prisma/client';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { startThread } from '../../../../platform/threads/start-thread';
 import { ThreadInbox } from '../../../../platform/threads/thread-messages';
-import { HISTORY_HEADER, readHistoryCells, type HistoryStatement } from './history-cursor';
+import { HISTORY_COLUMNS, HISTORY_HEADER, readHistory, type HistoryStatement } from './history-rows';
 import { historyOrder, historyWhere, type HistoryFilter } from './search-history.query';
-
-/**
- * Rows fetched from the cursor at a time (about 200 kB of CSV): a chunk and the next one are what the thread
- * holds, small enough to die in its young generation rather than be copied into the old one.
- */
-const CHUNK_ROWS = 1_000;
 
 /**
  * The CSV thread's limits. Its own small heap is what keeps the API's memory flat: formatting a million
@@ -29,7 +23,6 @@ const CSV_THREAD_FILE = `${__dirname}/search-history-csv.worker${__filename.slic
 export interface CsvThreadInput {
   databaseUrl: string;
   statement: HistoryStatement;
-  chunkRows: number;
   bufferBytes: number;
 }
 
@@ -86,8 +79,8 @@ class Sink {
 }
 
 /**
- * The filtered search history as a file, in the page's order, streamed from one server-side cursor
- * (`readHistoryCells`) as the client takes it. The CSV is written in a thread of its own, buffer by buffer,
+ * The filtered search history as a file, in the page's order, streamed from one COPY (`readHistory`) as the client
+ * takes it. The CSV is written in a thread of its own, buffer by buffer,
  * each asked for only once the previous one is in the response's buffer: back-pressure reaches the cursor,
  * the API's event loop stays free for other requests, and a response that closes stops the thread, whose
  * connection ends the query.
@@ -96,14 +89,17 @@ class Sink {
 export class SearchHistoryExport {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The export's statement: the page's filter and order, `search_history` alone (the names come from maps). */
+  /**
+   * The export's statement: the page's filter and order, `search_history` with its persons (a few, each read once
+   * through the plan's memoized look-up); the exams, comunas, regions and insurers are named from maps.
+   */
   statement(filter: HistoryFilter): HistoryStatement {
     const { column, desc } = historyOrder(filter);
     const direction = Prisma.raw(desc ? 'DESC' : 'ASC');
     const select = Prisma.sql`
-      SELECT s.id, s.created_at, s.session, s.person_id, s.exam_ids, s.comuna_id, s.region_id, s.with_near, s.insurer_id,
-        s.filters->>'coveragePercentage', s.result_count, s.outcome, s.took_ms
-      FROM search_history s WHERE ${historyWhere(filter)} ORDER BY ${column} ${direction}, s.id ${direction}`;
+      SELECT ${Prisma.raw(HISTORY_COLUMNS)}
+      FROM search_history s LEFT JOIN person p ON p.id = s.person_id LEFT JOIN app_user u ON u.person_id = s.person_id
+      WHERE ${historyWhere(filter)} ORDER BY ${column} ${direction}, s.id ${direction}`;
     // Instants as UTC text (`timestamp` columns hold UTC, whatever the time zone of this process), ids as text.
     const values = select.values.map((v) => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : (v as string | number | boolean | null)));
     return { text: select.text, values };
@@ -112,7 +108,7 @@ export class SearchHistoryExport {
   /** Writes CSV (`;`, BOM, Excel-safe cells) to `out`, honouring back-pressure; returns the rows written. */
   async csv(filter: HistoryFilter, out: Writable): Promise<number> {
     const sink = new Sink(out);
-    const input: CsvThreadInput = { databaseUrl: this.prisma.databaseUrl, statement: this.statement(filter), chunkRows: CHUNK_ROWS, bufferBytes: CSV_THREAD.bufferBytes };
+    const input: CsvThreadInput = { databaseUrl: this.prisma.databaseUrl, statement: this.statement(filter), bufferBytes: CSV_THREAD.bufferBytes };
     const thread = startThread(CSV_THREAD_FILE, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: CSV_THREAD.oldGenerationMb, maxYoungGenerationSizeMb: CSV_THREAD.youngGenerationMb } });
     const inbox = new ThreadInbox<FromCsvThread>(thread, {
       failed: (message) => (message.type === 'failed' ? new Error(`search history export: ${message.message}`) : undefined),
@@ -149,10 +145,10 @@ export class SearchHistoryExport {
     const sheet = workbook.addWorksheet('Búsquedas');
     sheet.addRow(HISTORY_HEADER).commit();
     let count = 0;
-    for await (const chunk of readHistoryCells(this.prisma.databaseUrl, this.statement(filter), CHUNK_ROWS)) {
+    for await (const batch of readHistory(this.prisma.databaseUrl, this.statement(filter))) {
       if (sink.closed) throw new ExportCut();
-      count += chunk.count;
-      for (const cells of chunk.cells) sheet.addRow(cells).commit();
+      count += batch.rows.length;
+      for (const row of batch.rows) sheet.addRow(batch.names.cells(row)).commit();
     }
     sheet.commit();
     await workbook.commit();
