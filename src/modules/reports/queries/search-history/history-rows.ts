@@ -63,7 +63,7 @@ function coverageOf(text: string | null): number | null {
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Persons' cells kept between rows (a person searches many times); forgotten past this many. */
-const CACHED_CELLS = 20_000;
+const CACHED_PERSONS = 20_000;
 
 /**
  * What a row's ids stand for, read in the export's snapshot, and the row as cells (`cells`, for the spreadsheet) or as
@@ -74,7 +74,7 @@ const CACHED_CELLS = 20_000;
 export class HistoryNames {
   private readonly locationCells: Map<string, string>;
   private readonly insurerCells: Map<string, string>;
-  private readonly personsCells = new Map<string, string>();
+  private readonly personCellsById = new Map<string, string>();
 
   constructor(
     private readonly exams: Map<string, string>,
@@ -125,11 +125,11 @@ export class HistoryNames {
   private personCells(f: HistoryFields): string {
     const id = f[Field.PersonId];
     if (id === NULL) return ';';
-    let cells = this.personsCells.get(id);
+    let cells = this.personCellsById.get(id);
     if (cells === undefined) {
-      if (this.personsCells.size >= CACHED_CELLS) this.personsCells.clear();
+      if (this.personCellsById.size >= CACHED_PERSONS) this.personCellsById.clear();
       const person = this.personOf(f)!;
-      this.personsCells.set(id, (cells = `${csvCell(person.fullName)};${csvCell(person.email)}`));
+      this.personCellsById.set(id, (cells = `${csvCell(person.fullName)};${csvCell(person.email)}`));
     }
     return cells;
   }
