@@ -80,18 +80,17 @@ class Sink {
 
 /**
  * The filtered search history as a file, in the page's order, streamed from one COPY (`readHistory`) as the client
- * takes it. The CSV is written in a thread of its own, buffer by buffer,
- * each asked for only once the previous one is in the response's buffer: back-pressure reaches the cursor,
- * the API's event loop stays free for other requests, and a response that closes stops the thread, whose
- * connection ends the query.
+ * takes it. The CSV is written in a thread of its own, buffer by buffer, each asked for only once the previous one is
+ * in the response's buffer: back-pressure reaches PostgreSQL, the API's event loop stays free for other requests, and
+ * a response that closes stops the thread, whose connection ends the COPY.
  */
 @Injectable()
 export class SearchHistoryExport {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * The export's statement: the page's filter and order, `search_history` with its persons (a few, each read once
-   * through the plan's memoized look-up); the exams, comunas, regions and insurers are named from maps.
+   * The export's statement: the page's filter and order, `search_history` with its persons joined (COPY's connection
+   * can run no other query meanwhile); the exams, comunas, regions and insurers are named from maps.
    */
   statement(filter: HistoryFilter): HistoryStatement {
     const { column, desc } = historyOrder(filter);
