@@ -7,7 +7,8 @@
  *   busiest region), p50 and p95,
  * - a filtered search-history page (a comuna, an outcome, 30 days) and the unfiltered first page,
  * - a streamed CSV export of up to 1,000,000 rows (rows per second), with the API process's resident memory
- *   before it and at its peak during it (the kernel's high-water mark, reset just before the export).
+ *   before it and at its peak during it (the kernel's high-water mark, reset just before the export);
+ * - the XLSX export of the last 30 days (rows per second, the API's CPU and how much of it its event loop spent, memory).
  *
  * Usage: node bench/reports.mts [accessRows] [searches]   (default 1000000 500000; the issue's aim is 10000000 5000000)
  * Needs the build (npm run build; BENCH_DIST to use another build directory), PostgreSQL (DATABASE_URL, default
@@ -18,6 +19,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, jsonClient, machineLoad, percentile, processMemory, ROOT, stopApi, withDatabase } from './support.mts';
@@ -57,10 +59,12 @@ const fmt = (n: number) => Math.round(n).toLocaleString('es-CL');
  * CPU seconds a process (all its threads) has used (Linux /proc, 100 ticks a second): what a figure cost the API
  * itself, which the machine's other work does not change the way it changes the wall-clock time.
  */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+const cpuSeconds = (pid: number, thread = false) => {
+  const fields = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
+/** The CPU of the API's main thread alone (its event loop), where the process's figure also counts its other threads. */
+const eventLoopCpuSeconds = (pid: number) => cpuSeconds(pid, true);
 
 try {
   const seeded = spawnSync(process.execPath, [join(DIST, 'main.js'), 'seed'], { cwd: ROOT, env, encoding: 'utf8' });
@@ -227,6 +231,20 @@ try {
   const used = process.cpuUsage(clientCpu);
   const exportClientSeconds = (used.user + used.system) / 1e6;
   const exportPeak = hwmReset ? afterExport.peakMiB : Math.max(sampledPeak, afterExport.rssMiB);
+
+  // The spreadsheet of the last 30 days: formatted by the API's file thread, its event loop left to the requests.
+  const xlsxFilter = { preset: 'custom', from: chile(new Date(Date.now() - 29 * 86400_000)), to: today };
+  const { SearchHistoryExport } = createRequire(import.meta.url)(join(DIST, 'modules/reports/queries/search-history/search-history.export.js'));
+  const counted = new SearchHistoryExport({}).statement(xlsxFilter) as { text: string; values: unknown[] };
+  const xlsxRows = Number((await db.query(`SELECT count(*) AS n FROM (${counted.text}) file`, counted.values)).rows[0].n);
+  if (hwmReset) writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+  const beforeXlsx = { cpu: cpuSeconds(child.pid!), loop: eventLoopCpuSeconds(child.pid!), rss: processMemory(child.pid!).rssMiB };
+  const xlsxStarted = performance.now();
+  const xlsx = await fetch(`${url}/api/reports/search-history/export?${new URLSearchParams({ ...xlsxFilter, format: 'xlsx' })}`, { headers: auth });
+  const xlsxBytes = (await xlsx.arrayBuffer()).byteLength;
+  const xlsxSeconds = (performance.now() - xlsxStarted) / 1000;
+  const afterXlsx = processMemory(child.pid!);
+  const xlsxFigures = { cpu: cpuSeconds(child.pid!) - beforeXlsx.cpu, loop: eventLoopCpuSeconds(child.pid!) - beforeXlsx.loop, peak: hwmReset ? afterXlsx.peakMiB : afterXlsx.rssMiB };
   const loadAfter = machineLoad();
 
   const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -245,6 +263,9 @@ try {
   console.log(`|---|---|---|---|---|---|---|---|---|---|`);
   console.log(`| last 400 days, newest first | ${fmt(rows)} | ${(bytes / 1048576).toFixed(0)} | ${seconds.toFixed(1)} | ${fmt(rows / seconds)} | ${exportCpuSeconds.toFixed(1)} s | ${exportClientSeconds.toFixed(1)} s | ${beforeExport.rssMiB.toFixed(0)} MiB | ${exportPeak.toFixed(0)} MiB${hwmReset ? '' : ' (sampled every 50 ms)'} | ≥ 100.000 rows/s, < 200 MB |`);
   console.log(`API RSS: ${idle.rssMiB.toFixed(0)} MiB when ready, ${afterExport.rssMiB.toFixed(0)} MiB after the export; the process's lifetime peak before the export ${beforeExport.peakMiB.toFixed(0)} MiB.`);
+  console.log(`\n| XLSX export | rows | MiB | seconds | rows/s | API CPU | of it the event loop | API RSS before | API peak RSS during |`);
+  console.log(`|---|---|---|---|---|---|---|---|---|`);
+  console.log(`| last 30 days | ${fmt(xlsxRows)} | ${(xlsxBytes / 1048576).toFixed(0)} | ${xlsxSeconds.toFixed(1)} | ${fmt(xlsxRows / xlsxSeconds)} | ${xlsxFigures.cpu.toFixed(1)} s | ${xlsxFigures.loop.toFixed(1)} s | ${beforeXlsx.rss.toFixed(0)} MiB | ${xlsxFigures.peak.toFixed(0)} MiB |`);
 } finally {
   if (child) await stopApi(child);
   await db.end().catch(() => undefined);

@@ -23,6 +23,19 @@ const ROWS = 5_500;
  * guard), for every filter and order; the export must wait for a client that does not read, and stop its
  * query when the client goes.
  */
+/** A workbook's sheets (name, rows) and its rows as the one CSV writer writes them, each sheet's header once. */
+async function readBook(bytes: Buffer): Promise<{ sheets: { name: string; rows: number }[]; csv: string }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  let csv = CSV_BOM;
+  workbook.worksheets.forEach((sheet, n) =>
+    sheet.eachRow((row, at) => {
+      if (n === 0 || at > 1) csv += csvLine(Array.from({ length: 14 }, (_, i) => row.getCell(i + 1).value as string | number | null));
+    }),
+  );
+  return { sheets: workbook.worksheets.map((sheet) => ({ name: sheet.name, rows: sheet.rowCount })), csv };
+}
+
 describe('search history export', () => {
   let t: TestApp;
   let admin: string;
@@ -118,11 +131,24 @@ describe('search history export', () => {
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
     expect(xlsx.status).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.body as ArrayBuffer);
-    let sheetAsCsv = CSV_BOM;
-    workbook.worksheets[0].eachRow((row) => (sheetAsCsv += csvLine(Array.from({ length: 14 }, (_, i) => row.getCell(i + 1).value as string | number | null))));
-    expect(sheetAsCsv.split('\r\n')).toEqual(whole.split('\r\n'));
+    const book = await readBook(xlsx.body as Buffer);
+    expect(book.sheets).toEqual([{ name: 'Búsquedas', rows: ROWS + 1 }]);
+    expect(book.csv.split('\r\n')).toEqual(whole.split('\r\n'));
+  });
+
+  it('continues the spreadsheet on a new sheet, under the same header, past the rows a sheet holds', async () => {
+    const chunks: Buffer[] = [];
+    const collected = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    // 2,000 rows a sheet here; Excel's own limit (XLSX_ROWS_PER_SHEET) in the app.
+    expect(await t.app.get(SearchHistoryExport).write(LONGEST as HistoryFilter, 'xlsx', collected, 2_000)).toBe(ROWS);
+    const book = await readBook(Buffer.concat(chunks));
+    expect(book.sheets).toEqual([{ name: 'Búsquedas', rows: 2_001 }, { name: 'Búsquedas 2', rows: 2_001 }, { name: 'Búsquedas 3', rows: ROWS - 4_000 + 1 }]);
+    expect(book.csv).toBe(await legacyCsv(t.prisma, LONGEST as HistoryFilter));
   });
 
   it('waits for a reader that does not read, and stops its query when the reader goes', async () => {
@@ -136,7 +162,7 @@ describe('search history export', () => {
         reads++;
       },
     });
-    const exporting = t.app.get(SearchHistoryExport).csv(LONGEST as HistoryFilter, stalled);
+    const exporting = t.app.get(SearchHistoryExport).write(LONGEST as HistoryFilter, 'csv', stalled);
     exporting.catch(() => undefined);
     try {
       // The first buffer (the header and the first rows) reached the reader, and the export waits with its COPY open.

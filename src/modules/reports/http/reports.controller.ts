@@ -68,8 +68,8 @@ export class ReportsController {
     response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
     response.setHeader('Cache-Control', 'private, no-store');
     try {
-      if (format === 'csv') await this.exporter.csv(rest, gzipStream(request, response));
-      else await this.exporter.xlsx(rest, response);
+      // XLSX is a zip already: only the CSV is worth compressing.
+      await this.exporter.write(rest, format, format === 'csv' ? gzipStream(request, response) : response);
     } catch (err) {
       // Headers are gone: the only honest signal left is a cut connection.
       response.destroy(err instanceof Error ? err : new Error(String(err)));

@@ -1,38 +1,44 @@
 import { Injectable } from '@nestjs/common';
-import type ExcelJSModule from 'exceljs';
 import type { Writable } from 'node:stream';
 import { Prisma } from '../../../../generated/prisma/client';
 import { PrismaService } from '../../../../platform/database/prisma.service';
 import { startThread } from '../../../../platform/threads/start-thread';
 import { ThreadInbox } from '../../../../platform/threads/thread-messages';
-import { HISTORY_COLUMNS, HISTORY_HEADER, readHistory, type HistoryStatement } from './history-rows';
+import { HISTORY_COLUMNS, type HistoryStatement } from './history-rows';
 import { historyOrder, historyWhere, type HistoryFilter } from './search-history.query';
 
 /**
- * The CSV thread's limits. Its own small heap is what keeps the API's memory flat: formatting a million
+ * The file thread's limits. Its own small heap is what keeps the API's memory flat: formatting a million
  * rows allocates about a gigabyte of short-lived values, and on the API's heap that grew the young
  * generation to its largest and promoted enough to add 150 MB or more to the process (measured, issue 32).
  * Measured at a million rows: the thread's heap stays under 25 MB; a young generation under 16 MB made the
  * collector copy each chunk again and again (a fifth of the thread's time at 8 MB).
  */
-const CSV_THREAD = { oldGenerationMb: 32, youngGenerationMb: 16, bufferBytes: 256 * 1024 } as const;
+const FILE_THREAD = { oldGenerationMb: 32, youngGenerationMb: 16, bufferBytes: 256 * 1024 } as const;
 
-const CSV_THREAD_FILE = `${__dirname}/search-history-csv.worker${__filename.slice(__filename.lastIndexOf('.'))}`;
+/** The most rows under a header that Excel opens in one sheet (1,048,576 rows in all): the rest go on the next sheet. */
+export const XLSX_ROWS_PER_SHEET = 1_048_575;
 
-/** What the CSV thread is given. */
-export interface CsvThreadInput {
+const FILE_THREAD_MODULE = `${__dirname}/search-history-file.worker${__filename.slice(__filename.lastIndexOf('.'))}`;
+
+export type HistoryFileFormat = 'csv' | 'xlsx';
+
+/** What the file thread is given. */
+export interface FileThreadInput {
   databaseUrl: string;
   statement: HistoryStatement;
+  format: HistoryFileFormat;
   bufferBytes: number;
+  rowsPerSheet: number;
 }
 
-/** Asks the CSV thread for its next buffer, giving back one the response is done with. */
-export interface ToCsvThread {
+/** Asks the file thread for its next buffer, giving back one the response is done with. */
+export interface ToFileThread {
   reuse?: ArrayBuffer;
 }
 
-/** The CSV thread's messages: bytes of the file (rows completed with them, the last one `done`), or its failure. */
-export type FromCsvThread = { type: 'bytes'; bytes: ArrayBuffer; length: number; rows: number; done: boolean } | { type: 'failed'; message: string };
+/** The file thread's messages: bytes of the file (rows completed with them, the last one `done`), or its failure. */
+export type FromFileThread = { type: 'bytes'; bytes: ArrayBuffer; length: number; rows: number; done: boolean } | { type: 'failed'; message: string };
 
 /** Thrown into the export when the response is gone (the client disconnected): the query stops with it. */
 export class ExportCut extends Error {
@@ -80,7 +86,7 @@ class Sink {
 
 /**
  * The filtered search history as a file, in the page's order, streamed from one COPY (`readHistory`) as the client
- * takes it. The CSV is written in a thread of its own, buffer by buffer, each asked for only once the previous one is
+ * takes it. The file is written in a thread of its own, buffer by buffer, each asked for only once the previous one is
  * in the response's buffer: back-pressure reaches PostgreSQL, the API's event loop stays free for other requests, and
  * a response that closes stops the thread, whose connection ends the COPY.
  */
@@ -104,12 +110,15 @@ export class SearchHistoryExport {
     return { text: select.text, values };
   }
 
-  /** Writes CSV (`;`, BOM, Excel-safe cells) to `out`, honouring back-pressure; returns the rows written. */
-  async csv(filter: HistoryFilter, out: Writable): Promise<number> {
+  /**
+   * Writes the file to `out`, honouring back-pressure, and returns the rows written: CSV (`;`, BOM, Excel-safe cells)
+   * or XLSX (one sheet per `rowsPerSheet` rows, Excel's most by default).
+   */
+  async write(filter: HistoryFilter, format: HistoryFileFormat, out: Writable, rowsPerSheet = XLSX_ROWS_PER_SHEET): Promise<number> {
     const sink = new Sink(out);
-    const input: CsvThreadInput = { databaseUrl: this.prisma.databaseUrl, statement: this.statement(filter), bufferBytes: CSV_THREAD.bufferBytes };
-    const thread = startThread(CSV_THREAD_FILE, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: CSV_THREAD.oldGenerationMb, maxYoungGenerationSizeMb: CSV_THREAD.youngGenerationMb } });
-    const inbox = new ThreadInbox<FromCsvThread>(thread, {
+    const input: FileThreadInput = { databaseUrl: this.prisma.databaseUrl, statement: this.statement(filter), format, bufferBytes: FILE_THREAD.bufferBytes, rowsPerSheet };
+    const thread = startThread(FILE_THREAD_MODULE, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: FILE_THREAD.oldGenerationMb, maxYoungGenerationSizeMb: FILE_THREAD.youngGenerationMb } });
+    const inbox = new ThreadInbox<FromFileThread>(thread, {
       failed: (message) => (message.type === 'failed' ? new Error(`search history export: ${message.message}`) : undefined),
       crashed: (error) => error,
       exited: () => new Error('search history export: the thread stopped'),
@@ -120,7 +129,7 @@ export class SearchHistoryExport {
     let reuse: ArrayBuffer | undefined;
     try {
       for (;;) {
-        const ask: ToCsvThread = { reuse };
+        const ask: ToFileThread = { reuse };
         thread.postMessage(ask, reuse ? [reuse] : []);
         reuse = undefined;
         const message = await inbox.next();
@@ -135,22 +144,5 @@ export class SearchHistoryExport {
       // Done, failed or cut short: the thread goes, and its connection to the database with it.
       await inbox.close();
     }
-  }
-
-  /** Writes XLSX with exceljs's streaming writer (rows committed as they go). */
-  async xlsx(filter: HistoryFilter, out: Writable): Promise<number> {
-    const sink = new Sink(out);
-    const workbook = new (require('exceljs') as typeof ExcelJSModule).stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const sheet = workbook.addWorksheet('Búsquedas');
-    sheet.addRow(HISTORY_HEADER).commit();
-    let count = 0;
-    for await (const batch of readHistory(this.prisma.databaseUrl, this.statement(filter))) {
-      if (sink.closed) throw new ExportCut();
-      count += batch.rows.length;
-      for (const row of batch.rows) sheet.addRow(batch.names.cells(row)).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-    return count;
   }
 }
