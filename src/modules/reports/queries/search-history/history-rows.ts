@@ -179,9 +179,9 @@ export async function* readHistory(databaseUrl: string, statement: HistoryStatem
       rest = text.slice(start);
       if (rows.length > 0) yield { rows, names };
     }
-    await client.query('COMMIT');
   } finally {
-    // A download cut short leaves the generator here too: the connection (its transaction and its COPY) goes with it.
+    // Done or cut short, the connection goes, and with it the transaction (read only: nothing to commit) and the COPY.
+    // No COMMIT after the last row: pg would queue it behind the COPY's own end, which it still awaits.
     copy?.destroy();
     await client.end().catch(() => undefined);
   }
