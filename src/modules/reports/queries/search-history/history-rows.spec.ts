@@ -1,5 +1,5 @@
 import { csvLine } from '../../../../contracts/csv';
-import { copyText, HistoryNames, type HistoryFields } from './history-rows';
+import { copyText, HistoryNames, inlined, type HistoryFields } from './history-rows';
 
 /**
  * The CSV line is built from cells guarded and quoted once per name, person or set of exams; the spreadsheet takes the
@@ -44,5 +44,12 @@ describe('HistoryNames', () => {
     expect(copyText('\\N')).toBeNull();
     expect(copyText('a\\tb\\nc\\\\d\\re')).toBe('a\tb\nc\\d\re');
     expect(copyText('sin escapes')).toBe('sin escapes');
+  });
+
+  // pg writes text with a backslash as ` E'...'` (its own leading space).
+  it('writes the filter into the COPY as literals a value cannot break out of', () => {
+    const statement = { text: 'SELECT 1 FROM search_history s WHERE s.outcome = $1 AND s.comuna_id = $2 AND s.with_near = $3 AND s.insurer_id IS $4 AND s.session = $10', values: ["x'); DROP TABLE person; --", 7, true, null, 0, 0, 0, 0, 0, 'back\\slash'] };
+    expect(inlined(statement)).toBe("SELECT 1 FROM search_history s WHERE s.outcome = 'x''); DROP TABLE person; --' AND s.comuna_id = 7 AND s.with_near = TRUE AND s.insurer_id IS NULL AND s.session =  E'back\\\\slash'");
+    expect(() => inlined({ text: 'SELECT $1', values: [Number.NaN] })).toThrow('not a finite number');
   });
 });

@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { Client } from 'pg';
+import { Client, escapeLiteral } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { csvCell } from '../../../../contracts/csv';
 
@@ -135,8 +135,8 @@ export class HistoryNames {
   }
 }
 
-/** The statement with its values written in as literals: COPY takes no parameters. */
-function inlined(statement: HistoryStatement, client: Client): string {
+/** The statement with its values written in as literals (text escaped by `pg`, numbers finite): COPY takes no parameters. */
+export function inlined(statement: HistoryStatement): string {
   return statement.text.replace(/\$(\d+)/g, (_, n: string) => {
     const value = statement.values[Number(n) - 1];
     if (value === null) return 'NULL';
@@ -145,7 +145,7 @@ function inlined(statement: HistoryStatement, client: Client): string {
       if (!Number.isFinite(value)) throw new Error(`search history export: value $${n} is not a finite number`);
       return String(value);
     }
-    return client.escapeLiteral(value);
+    return escapeLiteral(value);
   });
 }
 
@@ -168,7 +168,7 @@ export async function* readHistory(databaseUrl: string, statement: HistoryStatem
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const named = async (table: string) => new Map((await client.query<[string, string]>({ text: `SELECT id::text, name FROM ${table}`, rowMode: 'array' })).rows);
     const names = new HistoryNames(await named('exam'), await named('location'), await named('insurer'));
-    copy = client.query(copyTo(`COPY (${inlined(statement, client)}) TO STDOUT`));
+    copy = client.query(copyTo(`COPY (${inlined(statement)}) TO STDOUT`));
     const decoder = new StringDecoder('utf8');
     let rest = '';
     for await (const chunk of copy as AsyncIterable<Buffer>) {
