@@ -13,7 +13,7 @@ import { csvCell } from '../../../../contracts/csv';
 export const HISTORY_HEADER = ['N° búsqueda', 'Fecha', 'Sesión', 'Persona', 'Correo', 'Exámenes', 'Comuna', 'Región', 'Comunas cercanas', 'Previsión', 'Cobertura %', 'Resultados', 'Resultado', 'Latencia ms'];
 
 /** A cell of the file, typed as the CSV writer and the spreadsheet take it (text is guarded, numbers are not). */
-export type Cell = string | number | null;
+type Cell = string | number | null;
 
 /** The export's statement, built by the page's filter (`historyWhere`): text and values a thread can receive. */
 export interface HistoryStatement {
@@ -48,7 +48,7 @@ export function copyText(field: string): string | null {
  * A `timestamp(3)` (UTC, as the history stores it) as `Date.toISOString()` writes it. PostgreSQL's ISO output
  * drops the fraction's trailing zeros ("05.5", or nothing at a whole second).
  */
-export function isoInstant(text: string): string {
+function isoInstant(text: string): string {
   const fraction = text.length > 20 ? (text.slice(20, 23) + '00').slice(0, 3) : '000';
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
 }
