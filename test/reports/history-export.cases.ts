@@ -41,15 +41,17 @@ describe('search history export', () => {
   let admin: string;
   let ids: { comuna: number; region: number; insurer: number; exam: number; person: number; session: string };
 
-  const exportCsv = async (query: Record<string, string | number>, encoding = 'gzip, deflate') => {
-    const answer = await t.http.get('/api/reports/search-history/export').set('Authorization', `Bearer ${admin}`).set('Accept-Encoding', encoding).query({ ...query, format: 'csv' }).buffer(true).parse((res, done) => {
+  /** The export's bytes, downloaded as a browser asks for them (compressed unless `encoding` says otherwise). */
+  const exportFile = async (query: Record<string, string | number>, format: 'csv' | 'xlsx', encoding = 'gzip, deflate') => {
+    const answer = await t.http.get('/api/reports/search-history/export').set('Authorization', `Bearer ${admin}`).set('Accept-Encoding', encoding).query({ ...query, format }).buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
     });
     expect(answer.status).toBe(200);
-    return answer.body as string;
+    return answer.body as Buffer;
   };
+  const exportCsv = async (query: Record<string, string | number>, encoding?: string) => (await exportFile(query, 'csv', encoding)).toString('utf8');
   const exportConnections = () =>
     t.prisma.$queryRaw<{ state: string; wait: string | null }[]>`
       SELECT state, wait_event AS wait FROM pg_stat_activity WHERE application_name = 'cotizalab-export' AND datname = current_database()`;
@@ -125,13 +127,7 @@ describe('search history export', () => {
     expect(whole).toContain(`"'-1+2 Línea\nnueva"`);
 
     // The spreadsheet holds the same cells: written by the one CSV writer, its rows are the very same file.
-    const xlsx = await t.http.get('/api/reports/search-history/export').set('Authorization', `Bearer ${admin}`).query({ ...LONGEST, format: 'xlsx' }).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-    expect(xlsx.status).toBe(200);
-    const book = await readBook(xlsx.body as Buffer);
+    const book = await readBook(await exportFile(LONGEST, 'xlsx'));
     expect(book.sheets).toEqual([{ name: 'Búsquedas', rows: ROWS + 1 }]);
     expect(book.csv.split('\r\n')).toEqual(whole.split('\r\n'));
   });
