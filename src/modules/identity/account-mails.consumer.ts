@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { Tx } from '../../platform/database/prisma.service';
+import { PrismaService, type Tx } from '../../platform/database/prisma.service';
 import { Throttles, TooManyAttemptsError } from '../../platform/auth/throttles';
 import { Mailer, type Mail } from '../../platform/mail/mailer';
 import { assertNever, eventTypes, type EventOf, type StoredEvent } from '../../platform/messaging/domain-event';
@@ -39,7 +39,18 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
     private readonly mailer: Mailer,
     private readonly throttles: Throttles,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly prisma: PrismaService,
   ) {}
+
+  /**
+   * A reset link's token, committed on a connection of its own before the mail that carries it is sent. The mail
+   * leaves during this delivery's transaction, so a token written in that transaction did not work until it committed:
+   * a link followed in between was answered "no es válido" (a CI run's test read the invitation the moment it was
+   * written). A delivery that fails after its mail is repeated and mails a new link, which replaces this one.
+   */
+  private issueToken(userId: number, ttlMs: number): Promise<string> {
+    return this.prisma.$transaction((tokens) => issueResetToken(tokens, userId, ttlMs));
+  }
 
   /**
    * Mail that anyone can make us send to any address (a sign-up with a taken e-mail, a contact
@@ -71,7 +82,7 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
       case PasswordRecoveryRequested.type: {
         const user = await tx.user.findUnique({ where: { email: event.payload.email }, include: { person: true } });
         if (!user || !user.isActive || user.person.deletedAt) return [];
-        const token = await issueResetToken(tx, user.id, RECOVERY_TTL_MS);
+        const token = await this.issueToken(user.id, RECOVERY_TTL_MS);
         return [mail(user.email, 'Restablece tu contraseña de CotizaLab', [
           `Hola ${user.person.firstName}:`,
           'Recibimos una solicitud para restablecer la contraseña de tu cuenta en CotizaLab.',
@@ -82,7 +93,7 @@ export class AccountMailsConsumer implements EventConsumer<AccountMailEvent>, On
       case AccountInvited.type: {
         const user = await this.user(tx, event.payload.userId);
         if (!user) return [];
-        const token = await issueResetToken(tx, user.id, INVITATION_TTL_MS);
+        const token = await this.issueToken(user.id, INVITATION_TTL_MS);
         return [mail(user.email, 'Te crearon una cuenta en CotizaLab', [
           `Hola ${user.person.firstName}:`,
           `Se creó una cuenta de ${user.person.profile.name.toLowerCase()} para ti en CotizaLab${user.person.company ? `, en ${user.person.company.tradeName}` : ''}.`,
