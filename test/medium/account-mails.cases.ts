@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../../src/config/app-config';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { AccountMailsConsumer, type AccountMailEvent } from '../../src/modules/identity/account-mails.consumer';
 import { AccountInvited, PasswordRecoveryRequested } from '../../src/modules/identity/identity.events';
 import { redeemResetToken } from '../../src/modules/identity/password-resets';
@@ -17,8 +17,11 @@ import { TEST_ADMIN_ENV } from '../support/seeded-templates';
 class LinkFollowingMailer extends Mailer {
   readonly followed: { subject: string; userId: number | null }[] = [];
 
-  constructor(private readonly prisma: PrismaService) {
-    super(loadConfig({ DATA_DIR: join(tmpdir(), 'cotizalab-medium-mail'), ...TEST_ADMIN_ENV }), pino({ level: 'silent' }));
+  constructor(
+    config: AppConfig,
+    private readonly prisma: PrismaService,
+  ) {
+    super(config, pino({ level: 'silent' }));
   }
 
   override async send(mail: Mail): Promise<void> {
@@ -43,8 +46,8 @@ describe('the links of account mails', () => {
 
   beforeAll(async () => {
     ({ prisma, close } = await startMedium(2));
-    mailer = new LinkFollowingMailer(prisma);
     const config = loadConfig({ DATA_DIR: join(tmpdir(), 'cotizalab-medium-mail'), ...TEST_ADMIN_ENV });
+    mailer = new LinkFollowingMailer(config, prisma);
     consumer = new AccountMailsConsumer(new EventConsumerRegistry(prisma), mailer, new Throttles(config), config, prisma);
     user = await prisma.user.findFirstOrThrow({ where: { email: TEST_ADMIN_ENV.ADMIN_EMAIL }, select: { id: true, email: true } });
   });
