@@ -4,7 +4,7 @@ import type { TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
 import { logIn, lookAtBothWidths } from '../support/backoffice';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
-import { waitFor } from '../support/wait';
+import { examSuggestions } from '../support/exam-lookup';
 
 /**
  * Issue 18: an administrator says how common an exam is on its form in the back office, and the
@@ -20,20 +20,10 @@ describe('an administrator sets how common an exam is', () => {
   }, 120_000);
   afterAll(() => closeBrowserApp(t, browser));
 
-  /**
-   * The suggestions of the home page's exam box for what a patient types, in order: those of the whole word. On a busy
-   * machine a pause between two letters asks for a shorter prefix first ("he" brought "Perfil Hepático" first in a
-   * CI run), and its list shows until the word's answer replaces it.
-   */
+  /** The suggestions of the home page's exam box for what a patient types, in order. */
   async function suggestions(page: Page, typed: string): Promise<string[]> {
     await page.goto(`${base}/`);
-    const box = page.getByLabel('Exámenes de tu orden médica');
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/exam/search') && (JSON.parse(r.request().postData() ?? '{}') as { term?: string }).term === typed);
-    await box.pressSequentially(typed);
-    const answer = (await (await answered).json()) as { data: { items: { codeDotted: string }[] } };
-    const codes = answer.data.items.map((exam) => exam.codeDotted);
-    // Each option names its exam's FONASA code: the list shown is the word's when they are its answer's, in order.
-    return waitFor(() => page.getByRole('option').allTextContents(), (shown) => shown.length === codes.length && shown.every((text, i) => text.includes(codes[i])));
+    return examSuggestions(page, page.getByLabel('Exámenes de tu orden médica'), typed);
   }
 
   it('edits it on the exam form, sees it on the exam, and the exam box follows', async () => {

@@ -5,6 +5,7 @@ import { ADMIN, signIn } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import { axeViolations } from '../support/axe';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import { examSuggestions } from '../support/exam-lookup';
 import { choose } from '../support/backoffice';
 import { clp } from '../support/format';
 
@@ -79,7 +80,7 @@ describe('an administrator puts a package and a banner on the storefront', () =>
     await page.getByRole('combobox', { name: 'Sucursal donde se toma' }).pressSequentially(branch.identifierName.slice(0, 8), { delay: 20 });
     await page.locator('.p-autocomplete-panel li', { hasText: branch.identifierName }).first().click();
     for (const term of ['TSH', 'tiroxina libre']) {
-      await page.getByRole('combobox', { name: 'Exámenes incluidos' }).pressSequentially(term, { delay: 20 });
+      await examSuggestions(page, page.getByRole('combobox', { name: 'Exámenes incluidos' }), term, 20);
       await page.locator('.p-autocomplete-panel li').first().click();
       await page.locator('.p-autocomplete-panel').waitFor({ state: 'detached' });
     }

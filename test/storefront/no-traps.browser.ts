@@ -3,6 +3,7 @@ import { ADMIN } from '../support/accounts';
 import { axeViolations, sideways } from '../support/axe';
 import { logIn } from '../support/backoffice';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
+import { examSuggestions } from '../support/exam-lookup';
 import type { TestApp } from '../support/app';
 
 /**
@@ -36,8 +37,7 @@ async function typeInSelect(page: Page, id: string, typed: string, expected: str
 
 /** The exam box's first suggestion for what is typed, taken with Enter, as a keyboard does. */
 async function pickExam(page: Page, typed: string) {
-  await page.locator('#exams').pressSequentially(typed, { delay: 15 });
-  await page.locator('.p-autocomplete-panel li').first().waitFor();
+  await examSuggestions(page, page.locator('#exams'), typed, 15);
   await page.locator('#exams').press('Enter');
 }
 
