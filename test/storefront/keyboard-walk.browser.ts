@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { closeBrowserApp, startBrowserApp } from '../support/browser';
 import type { TestApp } from '../support/app';
+import { examSuggestions } from '../support/exam-lookup';
 import { waitFor } from '../support/wait';
 
 /** Set SHOTS_DIR to keep a screenshot of each step (never in the repository). */
@@ -65,11 +66,8 @@ describe('the search by keyboard alone', () => {
     await page.locator('#exams').focus();
 
     for (const [typed, name] of [['hemograma', 'Hemograma'], ['perfil lip', 'Perfil lipídico'], ['glucosa', 'Glucosa']]) {
-      // The list of the whole word, as a person reads it before moving in it: on a busy machine a pause between two
-      // letters asks for a shorter prefix first, and that list is replaced when the word's answer comes.
-      const answered = page.waitForResponse((r) => r.url().endsWith('/api/exam/search') && (JSON.parse(r.request().postData() ?? '{}') as { term?: string }).term === typed);
-      await page.keyboard.type(typed, { delay: 20 });
-      await answered;
+      // The list of the whole word, as a person reads it before moving in it (typed into the box that has focus).
+      await examSuggestions(page, page.locator('#exams'), typed, 20);
       await page.locator('#exams[aria-activedescendant]').waitFor();
       // The box names the highlighted suggestion, and it is the exam typed.
       const active = await page.locator('#exams').getAttribute('aria-activedescendant');
