@@ -14,5 +14,8 @@ export async function examSuggestions(page: Page, box: Locator, typed: string, d
   const answer = (await (await answered).json()) as { data: { items: { codeDotted: string }[] } };
   const codes = answer.data.items.map((exam) => exam.codeDotted);
   const options = page.locator('.p-autocomplete-panel [role="option"]');
-  return waitFor(() => options.allTextContents(), (shown) => shown.length === codes.length && shown.every((text, i) => text.includes(codes[i])));
+  const isAnswer = (shown: string[]) => shown.length === codes.length && shown.every((text, i) => text.includes(codes[i]));
+  const shown = await waitFor(() => options.allTextContents(), isAnswer);
+  if (!isAnswer(shown)) throw new Error(`the list for "${typed}" never showed its answer (${codes.join(', ')}): ${JSON.stringify(shown)}`);
+  return shown;
 }
