@@ -13,7 +13,7 @@ import type { RegistryEntry } from '../resources/types';
  */
 export function BackOfficeGate({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
-  const { person, checked, loggedOut } = useAppSelector((state) => state.auth);
+  const { person, checked, loggedOut, signOutTo } = useAppSelector((state) => state.auth);
   const { pathname, search } = useLocation();
 
   useEffect(() => {
@@ -21,8 +21,9 @@ export function BackOfficeGate({ children }: { children: ReactNode }) {
   }, [dispatch, checked]);
 
   if (!checked) return <PageLoading />;
-  // Signing out from here goes home (the button navigates there); it must not bounce to /app/login first.
-  if (loggedOut && !person) return <Navigate to="/" replace />;
+  // Signing out from here goes where the sign-out said (home, or /app/login for another account), also when the answer
+  // comes before the button's navigation has rendered; it must not bounce to /app/login?volver= first.
+  if (loggedOut && !person) return <Navigate to={signOutTo} replace />;
   if (!person) return <Navigate to={`/app/login?volver=${encodeURIComponent(pathname + search)}`} replace />;
   if (!BACK_OFFICE_PROFILES.has(person.profile.code)) return <Refused name={person.firstName} />;
   return <>{children}</>;
@@ -43,7 +44,7 @@ function Refused({ name }: { name: string }) {
         label="Ingresar con otra cuenta"
         text
         onClick={() => {
-          dispatch(logoutRequested());
+          dispatch(logoutRequested('/app/login'));
           navigate('/app/login');
         }}
       />

@@ -17,8 +17,10 @@ interface AuthState {
   loginBoxVisible: boolean;
   recoveryBoxVisible: boolean;
   changePasswordBoxVisible: boolean;
-  /** The person signed out themselves: a signed-in screen then goes home, not to /login. */
+  /** The person signed out themselves: a signed-in screen then goes to `signOutTo`, not to /login. */
   loggedOut: boolean;
+  /** Where the person who signed out is going: home, or the back office's sign-in to enter with another account. */
+  signOutTo: string;
 }
 
 /** Whether this browser keeps a token (never on the server, which renders the public pages). */
@@ -43,6 +45,7 @@ const initialState: AuthState = {
   recoveryBoxVisible: false,
   changePasswordBoxVisible: false,
   loggedOut: false,
+  signOutTo: '/',
 };
 
 /** What the login box sends (`POST /api/auth/sign-in`). */
@@ -76,8 +79,13 @@ const authSlice = createSlice({
     personUpdated: (state, action: PayloadAction<LoggedPerson>) => {
       state.person = action.payload;
     },
-    logoutRequested: (state) => {
+    /**
+     * Signs out, going to `to` (home unless said). The screen's navigation there is a transition that may commit after
+     * the sign-out's answer: a signed-in screen still shown then sends the person to the same place.
+     */
+    logoutRequested: (state, action: PayloadAction<string | undefined>) => {
       state.loggedOut = true;
+      state.signOutTo = action.payload ?? '/';
     },
     /** Logout, or a token check that failed: clears user and person. */
     signedOut: (state) => {
