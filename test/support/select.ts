@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { pageEvents, recordPageEvents } from './page-events';
 
 /**
  * Picks an option of a select (PrimeReact's dropdown) as a person does: opens it, types in its search box when it
@@ -6,7 +7,7 @@ import type { Page } from 'playwright-core';
  * it does so with an animation, and the next select must not find this one's panel still there.
  */
 export async function choose(page: Page, inputId: string, option: string, filter = option.slice(0, 12)) {
-  await page.evaluate(RECORD_SELECT_EVENTS);
+  await recordPageEvents(page, ['pointerdown', 'mousedown', 'mouseup', 'click', 'focusin', 'keydown', 'resize', 'scroll'], '.p-dropdown-panel');
   await page.locator(`.p-dropdown:has(#${inputId})`).click();
   const search = page.locator('.p-dropdown-panel .p-dropdown-filter');
   if (await search.count()) await search.fill(filter);
@@ -18,27 +19,7 @@ export async function choose(page: Page, inputId: string, option: string, filter
     // (docs/decisions.md, "Eighth pass", "Ninth pass"): what the page went through says whether the click picked the
     // option and the list opened again, or the click missed it.
     const label = await page.locator(`.p-dropdown:has(#${inputId}) .p-dropdown-label`).textContent().catch(() => '?');
-    const events = await page.evaluate<string[]>('globalThis.__selectEvents ?? []');
+    const events = await pageEvents(page);
     throw new Error(`${(error as Error).message}\nThe select reads "${label}". What happened, in order:\n${events.join('\n')}`);
   }
 }
-
-/** Records, in the page, the clicks and focus moves and each time a select's list appears or goes. */
-const RECORD_SELECT_EVENTS = `(() => {
-  globalThis.__selectEvents = [];
-  globalThis.__selectStart = performance.now();
-  if (globalThis.__selectRecorder) return;
-  globalThis.__selectRecorder = true;
-  const log = { push: (line) => globalThis.__selectEvents.push(line) };
-  const at = () => (performance.now() - globalThis.__selectStart).toFixed(0) + ' ms';
-  const name = (el) => el instanceof Element ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).slice(0, 3).join('.') : '') + (el.getAttribute('aria-label') ? '[' + el.getAttribute('aria-label') + ']' : '') + (el.textContent && el.children.length === 0 ? ' "' + el.textContent.slice(0, 30) + '"' : '') : String(el);
-  for (const type of ['pointerdown', 'mousedown', 'mouseup', 'click', 'focusin', 'keydown', 'resize', 'scroll']) {
-    addEventListener(type, (event) => log.push(at() + ' ' + type + ' ' + name(event.target)), true);
-  }
-  new MutationObserver((changes) => {
-    for (const change of changes) {
-      for (const node of change.addedNodes) if (node instanceof Element && node.matches('.p-dropdown-panel')) log.push(at() + ' list shown');
-      for (const node of change.removedNodes) if (node instanceof Element && node.matches('.p-dropdown-panel')) log.push(at() + ' list gone');
-    }
-  }).observe(document.body, { childList: true });
-})()`;
