@@ -13,7 +13,7 @@ import type { RegistryEntry } from '../resources/types';
  */
 export function BackOfficeGate({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
-  const { person, checked, loggedOut, signOutTo } = useAppSelector((state) => state.auth);
+  const { person, checked, signedOutTo } = useAppSelector((state) => state.auth);
   const { pathname, search } = useLocation();
 
   useEffect(() => {
@@ -23,7 +23,7 @@ export function BackOfficeGate({ children }: { children: ReactNode }) {
   if (!checked) return <PageLoading />;
   // Signing out from here goes where the sign-out said (home, or /app/login for another account), also when the answer
   // comes before the button's navigation has rendered; it must not bounce to /app/login?volver= first.
-  if (loggedOut && !person) return <Navigate to={signOutTo} replace />;
+  if (signedOutTo !== null && !person) return <Navigate to={signedOutTo} replace />;
   if (!person) return <Navigate to={`/app/login?volver=${encodeURIComponent(pathname + search)}`} replace />;
   if (!BACK_OFFICE_PROFILES.has(person.profile.code)) return <Refused name={person.firstName} />;
   return <>{children}</>;

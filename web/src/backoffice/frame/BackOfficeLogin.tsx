@@ -13,7 +13,7 @@ const safeReturn = (to: string | null) => (to && to.startsWith('/app') && !to.st
 export default function BackOfficeLogin() {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
-  const { person, checked, loggedOut, recoveryBoxVisible } = useAppSelector((state) => state.auth);
+  const { person, checked, signedOutTo, recoveryBoxVisible } = useAppSelector((state) => state.auth);
 
   useEffect(() => {
     if (!checked) dispatch(tokenCheckRequested());
@@ -25,7 +25,7 @@ export default function BackOfficeLogin() {
   }, [dispatch]);
 
   // Someone signing out to change accounts is still `person` until the API answers: not a redirect.
-  if (person && !loggedOut) return <Navigate to={safeReturn(params.get('volver'))} replace />;
+  if (person && signedOutTo === null) return <Navigate to={safeReturn(params.get('volver'))} replace />;
   return (
     <div className="cl-bo-login">
       <NetworkProgress />

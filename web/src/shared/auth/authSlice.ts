@@ -17,10 +17,11 @@ interface AuthState {
   loginBoxVisible: boolean;
   recoveryBoxVisible: boolean;
   changePasswordBoxVisible: boolean;
-  /** The person signed out themselves: a signed-in screen then goes to `signOutTo`, not to /login. */
-  loggedOut: boolean;
-  /** Where the person who signed out is going: home, or the back office's sign-in to enter with another account. */
-  signOutTo: string;
+  /**
+   * Where a person who signed out themselves is going (home, or the back office's sign-in to enter with another
+   * account), null unless they did: a signed-in screen then sends them there, not to /login.
+   */
+  signedOutTo: string | null;
 }
 
 /** Whether this browser keeps a token (never on the server, which renders the public pages). */
@@ -44,8 +45,7 @@ const initialState: AuthState = {
   loginBoxVisible: false,
   recoveryBoxVisible: false,
   changePasswordBoxVisible: false,
-  loggedOut: false,
-  signOutTo: '/',
+  signedOutTo: null,
 };
 
 /** What the login box sends (`POST /api/auth/sign-in`). */
@@ -70,7 +70,7 @@ const authSlice = createSlice({
       state.checked = true;
       state.signingIn = false;
       state.loginBoxVisible = false;
-      state.loggedOut = false;
+      state.signedOutTo = null;
     },
     signInFailed: (state, action: PayloadAction<string>) => {
       state.signingIn = false;
@@ -84,8 +84,7 @@ const authSlice = createSlice({
      * the sign-out's answer: a signed-in screen still shown then sends the person to the same place.
      */
     logoutRequested: (state, action: PayloadAction<string | undefined>) => {
-      state.loggedOut = true;
-      state.signOutTo = action.payload ?? '/';
+      state.signedOutTo = action.payload ?? '/';
     },
     /** Logout, or a token check that failed: clears user and person. */
     signedOut: (state) => {
