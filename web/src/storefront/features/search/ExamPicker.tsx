@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { searchExams } from '../../../api/lookups';
 import { shortExamName } from '../../../app/format';
 import { AutoCompleteBox } from '../../../shared/ui/AutoCompleteBox';
@@ -53,7 +53,6 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const chipsRef = useRef<HTMLUListElement>(null);
-  const refocus = useRef<number | null>(null);
   const listId = `${id}-sugerencias_list`;
 
   /** Names the highlighted suggestion to assistive technology: ids on the options, aria-activedescendant on the box. */
@@ -76,17 +75,15 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
     return () => cancelAnimationFrame(frame);
   }, [suggestions]);
 
-  // After a chip is removed, focus stays where the person was: the chip now in its place, else the box. A layout
-  // effect: focus moves in the same task as the chip goes, never a frame on the page's body.
-  useLayoutEffect(() => {
-    if (refocus.current === null) return;
-    const buttons = chipsRef.current?.querySelectorAll('button') ?? [];
-    (buttons[Math.min(refocus.current, buttons.length - 1)] ?? inputRef.current)?.focus();
-    refocus.current = null;
-  }, [value]);
-
+  /**
+   * Removes a chip. Focus first goes to where the person was: the chip that takes its place (the next one), else the
+   * one before, else the box. Moved before the chip goes, not after its render: a focused button that is removed leaves
+   * focus on the page's body, and once in a few runs on a busy machine the render that removed the chip was not the
+   * one a "move focus after the next render" waited for (keyboard-walk, stop 51).
+   */
   const remove = (index: number) => {
-    refocus.current = index;
+    const buttons = chipsRef.current?.querySelectorAll('button') ?? [];
+    (buttons[index + 1] ?? buttons[index - 1] ?? inputRef.current)?.focus();
     onChange(value.filter((_, i) => i !== index));
   };
 
