@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import pg from 'pg';
-import { freePort, jsonClient, machineLoad, percentile, ROOT, stopApi, withDatabase } from './support.mts';
+import { freePort, jsonClient, machineLoad, percentile, ROOT, stopApi, withDatabase, dropBenchData, benchRedisPrefix } from './support.mts';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -58,7 +58,7 @@ const admin = new pg.Client({ connectionString: SERVER_URL });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${database}`);
 const databaseUrl = withDatabase(SERVER_URL, database);
-const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench-${database}`, SEED_LABS: String(LABS), ADMIN_EMAIL: 'bench@cotizalab.cl', ADMIN_PASSWORD: 'clave-benchmark-1' };
+const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: benchRedisPrefix(database), SEED_LABS: String(LABS), ADMIN_EMAIL: 'bench@cotizalab.cl', ADMIN_PASSWORD: 'clave-benchmark-1' };
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 db.on('error', () => undefined); // idle connections are cut when the database is dropped
 let api: { url: string; child: ChildProcess } | undefined;
@@ -98,6 +98,6 @@ try {
 } finally {
   if (api) await stopApi(api.child);
   await db.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await dropBenchData(admin, databaseUrl, REDIS_URL);
   await admin.end();
 }

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Envelope } from '../src/contracts/envelope.ts';
 import type { ImportDryRun, ImportJob } from '../src/contracts/imports.ts';
-import { freePort, ROOT, withDatabase } from './support.mts';
+import { freePort, ROOT, withDatabase, dropBenchData, benchRedisPrefix } from './support.mts';
 
 const require = createRequire(import.meta.url);
 const ExcelJS = require('exceljs');
@@ -43,7 +43,7 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${database}`);
 const databaseUrl = withDatabase(SERVER_URL, database);
 const env = {
-  DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench-${database}`, SEED_LABS: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+  DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: benchRedisPrefix(database), SEED_LABS: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
   DATA_DIR: work, WEB_DIST_DIR: join(work, 'no-web'), LOG_LEVEL: 'warn',
 };
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -170,7 +170,7 @@ try {
   api?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   await db.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await dropBenchData(admin, databaseUrl, REDIS_URL);
   await admin.end();
   rmSync(work, { recursive: true, force: true });
 }

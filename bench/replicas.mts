@@ -9,7 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { jsonClient, machineLoad, percentile, runCli, startApi, startWorker, stopApi, withDatabase } from './support.mts';
+import { jsonClient, machineLoad, percentile, runCli, startApi, startWorker, stopApi, withDatabase, dropBenchData, benchRedisPrefix } from './support.mts';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -23,7 +23,7 @@ const admin = new pg.Client({ connectionString: SERVER_URL });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${database}`);
 const databaseUrl = withDatabase(SERVER_URL, database);
-const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench-${database}`, SEED_LABS: String(LABS), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: benchRedisPrefix(database), SEED_LABS: String(LABS), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 const apis: { url: string; child: ChildProcess }[] = [];
 const workers: ChildProcess[] = [];
@@ -93,6 +93,6 @@ try {
   for (const api of apis) await stopApi(api.child);
   for (const worker of workers) await stopApi(worker);
   await db.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await dropBenchData(admin, databaseUrl, REDIS_URL);
   await admin.end();
 }

@@ -22,7 +22,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, jsonClient, machineLoad, percentile, processMemory, ROOT, stopApi, withDatabase } from './support.mts';
+import { freePort, jsonClient, machineLoad, percentile, processMemory, ROOT, stopApi, withDatabase, dropBenchData, benchRedisPrefix } from './support.mts';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -44,7 +44,7 @@ const admin = new pg.Client({ connectionString: SERVER_URL });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${database}`);
 const databaseUrl = withDatabase(SERVER_URL, database);
-const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench-${database}`, SEED_LABS: '300', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
+const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: benchRedisPrefix(database), SEED_LABS: '300', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
 const db = new pg.Client({ connectionString: databaseUrl });
 let child: ReturnType<typeof spawn> | undefined;
 const loadAtStart = machineLoad();
@@ -269,7 +269,6 @@ try {
 } finally {
   if (child) await stopApi(child);
   await db.end().catch(() => undefined);
-  if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept the database for a closer look: ${databaseUrl}`);
-  else await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await dropBenchData(admin, databaseUrl, REDIS_URL);
   await admin.end();
 }

@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
-import { databaseBackends, jsonClient, machineLoad, percentile, processCpuMs, processMemory, ROOT, runCli as run, startApi, startWorker, stopApi, withDatabase } from './support.mts';
+import { databaseBackends, jsonClient, machineLoad, percentile, processCpuMs, processMemory, ROOT, runCli as run, startApi, startWorker, stopApi, withDatabase, dropBenchData, benchRedisPrefix } from './support.mts';
 
 const require = createRequire(import.meta.url);
 const { searchStatement } = require(join(ROOT, 'dist/modules/search/infrastructure/postgres-search-index.js'));
@@ -111,7 +111,7 @@ async function benchSize(labs: number): Promise<SizeFigures> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${database}`);
   const databaseUrl = withDatabase(SERVER_URL, database);
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench-${database}`, SEED_LABS: String(labs), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: benchRedisPrefix(database), SEED_LABS: String(labs), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
   // As the API's hot reads run (no JIT; src/platform/database/hot-path.ts).
   // Named, so that its own backends (the benchmark's reads, its history counts) are told apart from the API's.
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4, options: '-c jit=off', application_name: BENCH_APPLICATION });
@@ -312,8 +312,7 @@ async function benchSize(labs: number): Promise<SizeFigures> {
     if (api && (await stopApi(api.child))) console.log('(the API did not stop within 15 s of SIGTERM and was killed)');
     if (worker && (await stopApi(worker))) console.log('(the worker did not stop within 15 s of SIGTERM and was killed)');
     await db.end();
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept the database for a closer look: ${databaseUrl}`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await dropBenchData(admin, databaseUrl, REDIS_URL);
     await admin.end();
   }
 }

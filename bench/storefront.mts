@@ -17,7 +17,7 @@ import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { launch as launchChrome } from 'chrome-launcher';
-import { machineLoad, percentile, runCli, startApi, stopApi, withDatabase } from './support.mts';
+import { machineLoad, percentile, runCli, startApi, stopApi, withDatabase, dropBenchData, benchRedisPrefix } from './support.mts';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.argv[2] ?? 20);
@@ -106,7 +106,7 @@ const database = `cl_bench_web_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: SERVER_URL });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${database}`);
-const env: Record<string, string> = { ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}), DATABASE_URL: withDatabase(SERVER_URL, database), SEED_LABS: String(SEED_LABS), ADMIN_PASSWORD: 'clave-benchmark-1', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `bench-${database}` };
+const env: Record<string, string> = { ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}), DATABASE_URL: withDatabase(SERVER_URL, database), SEED_LABS: String(SEED_LABS), ADMIN_PASSWORD: 'clave-benchmark-1', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: benchRedisPrefix(database) };
 let api: Awaited<ReturnType<typeof startApi>> | undefined;
 let browser: Browser | undefined;
 try {
@@ -184,6 +184,6 @@ try {
 } finally {
   await browser?.close();
   if (api) await stopApi(api.child);
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await dropBenchData(admin, env.DATABASE_URL, env.REDIS_URL);
   await admin.end();
 }

@@ -4,6 +4,8 @@ import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type pg from 'pg';
+import { dropRedisKeys } from '../test/support/redis-keys.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 
@@ -36,6 +38,20 @@ export function jsonClient(base: string) {
       request.end(payload);
     });
   return { post, close: () => agent.destroy() };
+}
+
+/** The Redis prefix of a benchmark's app (REDIS_PREFIX): its database's name. */
+export const benchRedisPrefix = (database: string) => `bench-${database}`;
+
+/**
+ * What a benchmark leaves behind, dropped: its database (kept with BENCH_KEEP_DATABASE, its URL printed to look at plans
+ * afterwards) and its app's Redis keys.
+ */
+export async function dropBenchData(admin: pg.Client, databaseUrl: string, redisUrl: string): Promise<void> {
+  const database = new URL(databaseUrl).pathname.slice(1);
+  if (process.env.BENCH_KEEP_DATABASE) console.log(`Kept the database for a closer look: ${databaseUrl}`);
+  else await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await dropRedisKeys(redisUrl, `${benchRedisPrefix(database)}:*`);
 }
 
 /** The same server URL pointing at another database. */
