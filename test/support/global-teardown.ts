@@ -14,4 +14,3 @@ export default async function globalTeardown(): Promise<void> {
   await dropRedisKeys(process.env.TEST_REDIS_URL!, `cltest:${runId}:*`);
   for (const service of globalThis.__testServices ?? []) await service.stop();
 }
-

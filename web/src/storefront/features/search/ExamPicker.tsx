@@ -78,8 +78,8 @@ export function ExamPicker({ id, value, onChange, invalid }: { id: string; value
   /**
    * Removes a chip. Focus first goes to where the person was: the chip that takes its place (the next one), else the
    * one before, else the box. Moved before the chip goes, not after its render: a focused button that is removed leaves
-   * focus on the page's body, and once in a few runs on a busy machine the render that removed the chip was not the
-   * one a "move focus after the next render" waited for (keyboard-walk, stop 51).
+   * focus on the page's body, and a move made after the render was once in a few busy runs not made at all
+   * (keyboard-walk, stop 51: the removal came 600 ms after the click and nothing took focus).
    */
   const remove = (index: number) => {
     const buttons = chipsRef.current?.querySelectorAll('button') ?? [];
