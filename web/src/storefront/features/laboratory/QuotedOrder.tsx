@@ -38,7 +38,10 @@ export function quotedOrderFrom(params: URLSearchParams): QuotedOrderRequest | n
  */
 export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laboratoryId: number; laboratoryName: string; order: QuotedOrderRequest }) {
   const dispatch = useAppDispatch();
-  const toCheckout = useRef<HTMLAnchorElement>(null);
+  // The button turns into a disabled one, which cannot keep focus: the next step ("Ir a pagar") takes it in the very
+  // commit that shows it (its ref), however late that render comes. A frame after the click was once too early
+  // (no-traps, stop 51: focus stayed on the disabled button).
+  const focusCheckoutWhenShown = useRef(false);
   const { insurers, insurersStatus } = useAppSelector((state) => state.search);
   useEffect(() => {
     if (insurersStatus === 'idle') dispatch(insurersRequested());
@@ -128,12 +131,23 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
           icon={added ? 'pi pi-check' : 'pi pi-cart-plus'}
           disabled={added}
           onClick={() => {
+            focusCheckoutWhenShown.current = true;
             cartLines.forEach((line) => dispatch(itemAdded(line)));
-            // The button turns into a disabled one, which cannot keep focus: the next step takes it.
-            requestAnimationFrame(() => toCheckout.current?.focus());
           }}
         />
-        {added && <Link ref={toCheckout} to="/checkout" className="p-button p-button-outlined cl-link-btn">Ir a pagar</Link>}
+        {added && (
+          <Link
+            ref={(link) => {
+              if (!link || !focusCheckoutWhenShown.current) return;
+              focusCheckoutWhenShown.current = false;
+              link.focus();
+            }}
+            to="/checkout"
+            className="p-button p-button-outlined cl-link-btn"
+          >
+            Ir a pagar
+          </Link>
+        )}
       </div>
     </section>
   );
