@@ -131,7 +131,8 @@ export function QuotedOrder({ laboratoryId, laboratoryName, order }: { laborator
           icon={added ? 'pi pi-check' : 'pi pi-cart-plus'}
           disabled={added}
           onClick={() => {
-            focusCheckoutWhenShown.current = true;
+            // Armed only when the click adds lines: otherwise no link appears for it to take focus.
+            focusCheckoutWhenShown.current = cartLines.length > 0;
             cartLines.forEach((line) => dispatch(itemAdded(line)));
           }}
         />
